@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import cookie from '@fastify/cookie'
+import multipart from '@fastify/multipart'
+import rateLimitPlugin from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Config } from './config'
+import type { Database, Db } from './db/client'
+import { AppError, installErrorHandler } from './core/errors'
+import { createMailer, type Mailer } from './core/mail'
+import { securityPlugin } from './core/security'
+import { sessionPlugin } from './core/session'
+import { authRoutes } from './features/auth/auth.routes'
+import { healthRoutes } from './features/health/health.routes'
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation needs an interface
+  interface FastifyInstance {
+    db: Db
+    database: Database
+    config: Config
+    mailer: Mailer
+  }
+}
+
+export type BuildAppOptions = {
+  database: Database
+  config: Config
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger
+}
+
+/** Fixed so the sizes of every request stay bounded; uploads set their own limits. */
+export const JSON_BODY_LIMIT = 256 * 1024
+
+export async function buildApp({ database, config, logger }: BuildAppOptions) {
+  const app = Fastify({
+    ...(logger && 'info' in (logger as object)
+      ? { loggerInstance: logger as FastifyBaseLogger }
+      : { logger: logger ?? false }),
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+    disableRequestLogging: config.env === 'test',
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('db', database.db)
+  app.decorate('database', database)
+  app.decorate('config', config)
+  app.decorate('mailer', createMailer(config, app.log))
+  installErrorHandler(app)
+
+  await app.register(cookie, { secret: config.sessionSecret })
+  await app.register(securityPlugin)
+  await app.register(rateLimitPlugin, { global: false })
+  await app.register(multipart, { limits: { files: 1, fields: 20, fileSize: 10 * 1024 * 1024 } })
+  await app.register(sessionPlugin)
+
+  await app.register(healthRoutes)
+  await app.register(authRoutes)
+
+  await registerClient(app, config)
+  return app
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>
+
+/** Serves the built client, and its index.html for every non-API path so the SPA can route it. */
+async function registerClient(app: App, config: Config) {
+  const indexHtml = config.webDist
+    ? await readFile(path.join(config.webDist, 'index.html'), 'utf8')
+    : undefined
+  if (config.webDist) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable')
+        }
+      },
+    })
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0]!
+    if (pathname.startsWith('/api/') || pathname === '/api' || !indexHtml || request.method !== 'GET') {
+      throw new AppError('NOT_FOUND', `No route for ${request.method} ${pathname}`, 404)
+    }
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml)
+  })
+}

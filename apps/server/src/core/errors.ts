@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+
+/** The one error type: its code is stable for clients, its message is safe to show to a person. */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number = 400,
+    readonly field?: string,
+  ) {
+    super(message)
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`, 404)
+export const forbidden = (message = 'You are not allowed to do this') =>
+  new AppError('FORBIDDEN', message, 403)
+
+/** Fastify's own 4xx codes, named for clients. */
+const FASTIFY_CODES: Record<string, { code: string; message?: string; status?: number }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'File is too large', status: 413 },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', message: 'Request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_JSON', message: 'Request body is empty' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Expected multipart/form-data',
+    status: 415,
+  },
+  FST_ERR_VALIDATION: { code: 'VALIDATION_ERROR' },
+}
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({
+        message: error.message,
+        code: error.code,
+        ...(error.field ? { field: error.field } : {}),
+      })
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0]!
+      // instancePath is '/field/nested'; clients want the top input's dotted name.
+      const field = issue.instancePath.split('/').filter(Boolean).join('.') || undefined
+      return reply.status(400).send({
+        message: issue.message,
+        code: 'VALIDATION_ERROR',
+        ...(field ? { field } : {}),
+      })
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response failed its schema')
+      return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' })
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      const known = FASTIFY_CODES[error.code]
+      if (status === 429) {
+        return reply.status(429).send({
+          message: 'Too many requests. Please wait a moment and try again.',
+          code: 'RATE_LIMITED',
+        })
+      }
+      return reply.status(known?.status ?? status).send({
+        message: known?.message ?? error.message,
+        code: known?.code ?? 'BAD_REQUEST',
+      })
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' })
+  })
+}

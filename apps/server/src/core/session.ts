@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, gt, ne } from 'drizzle-orm'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Config } from '../config'
+import type { Db } from '../db/client'
+import { sessions, users } from '../db/schema/index'
+import { AppError } from './errors'
+import type { UserRow } from './user-shapes'
+
+export const SESSION_COOKIE = 'vouched_session'
+const SESSION_DAYS = 30
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation needs an interface
+  interface FastifyRequest {
+    user: UserRow | null
+    /** The hashed id of the session the request came with, when it has one. */
+    sessionId: string | null
+  }
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** Starts a session and returns the token for the cookie; only its hash is stored. */
+export async function createSession(db: Db, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
+  })
+  return token
+}
+
+export async function deleteSession(db: Db, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId))
+}
+
+/** Signs a member out everywhere, optionally except the session in hand. */
+export async function deleteUserSessions(db: Db, userId: number, exceptSessionId?: string) {
+  await db
+    .delete(sessions)
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
+    )
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, config: Config) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https://'),
+    signed: true,
+    maxAge: SESSION_DAYS * 86_400,
+  })
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' })
+}
+
+export function requireMember(request: FastifyRequest): UserRow {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'You need to sign in first', 401)
+  return request.user
+}
+
+export function requireAdmin(request: FastifyRequest): UserRow {
+  const user = requireMember(request)
+  if (!user.isAdmin) throw new AppError('FORBIDDEN', 'Only admins can do this', 403)
+  return user
+}
+
+/** Resolves the session cookie into request.user on every request. */
+export const sessionPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null)
+  app.decorateRequest('sessionId', null)
+  app.addHook('onRequest', async (request) => {
+    const raw = request.cookies[SESSION_COOKIE]
+    if (!raw) return
+    const unsigned = request.unsignCookie(raw)
+    if (!unsigned.valid || !unsigned.value) return
+    const id = hashToken(unsigned.value)
+    const [row] = await app.db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+      .limit(1)
+    if (!row) return
+    request.user = row.user
+    request.sessionId = id
+  })
+})

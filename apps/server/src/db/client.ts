@@ -1,0 +1,71 @@
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema/index'
+
+export type Schema = typeof schema
+/** One Drizzle type for both engines: features never know which one they run on. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+
+export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations')
+
+export type Database = {
+  db: Db
+  engine: 'pglite' | 'postgres'
+  /** The embedded engine, for LISTEN/NOTIFY and data-dir dumps; absent on PostgreSQL. */
+  pglite?: PGlite
+  /** The PostgreSQL pool, for LISTEN on a dedicated connection; absent on PGlite. */
+  pool?: pg.Pool
+  close: () => Promise<void>
+}
+
+export type OpenOptions =
+  { databaseUrl: string; poolSize?: number } | { dataDir: string | undefined; loadDataDir?: Blob | File }
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
+    // An idle client losing its server (restart, failover) must not crash the process.
+    pool.on('error', () => {})
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as Db,
+      engine: 'postgres',
+      pool,
+      close: () => pool.end(),
+    }
+  }
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'db') } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  })
+  return {
+    db: drizzlePglite(pglite, { schema }) as unknown as Db,
+    engine: 'pglite',
+    pglite,
+    close: () => pglite.close(),
+  }
+}
+
+/** Applies pending migrations; on PostgreSQL under an advisory lock so instances starting together take turns. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.pool) {
+    const client = await database.pool.connect()
+    try {
+      await client.query('select pg_advisory_lock(725001)')
+      await migratePg(drizzlePg(client), { migrationsFolder })
+    } finally {
+      await client.query('select pg_advisory_unlock(725001)').catch(() => {})
+      client.release()
+    }
+    return
+  }
+  await migratePglite(drizzlePglite(database.pglite!), { migrationsFolder })
+}

@@ -1,0 +1,6 @@
+export * from './users'
+export * from './endorsements'
+export * from './connections'
+export * from './notifications'
+export * from './messaging'
+export * from './announcements'

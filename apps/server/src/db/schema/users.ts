@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    /** scrypt hash, never the password itself; never leaves the server. */
+    password: text('password').notNull(),
+    email: text('email').notNull(),
+    fullName: text('full_name'),
+    bio: text('bio'),
+    title: text('title'),
+    location: text('location'),
+    profilePicture: text('profile_picture'),
+    workEmail: text('work_email'),
+    isEmailVerified: boolean('is_email_verified').notNull().default(false),
+    /** sha256 of the mailed 6-digit code. */
+    verificationCode: text('verification_code'),
+    verificationCodeExpiry: timestamp('verification_code_expiry', { withTimezone: true }),
+    verificationAttempts: integer('verification_attempts').notNull().default(0),
+    /** sha256 of the mailed reset token. */
+    resetToken: text('reset_token'),
+    resetTokenExpiry: timestamp('reset_token_expiry', { withTimezone: true }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** Denormalised: sum of every received endorsement's points, kept in the endorsement transaction. */
+    reputationScore: real('reputation_score').notNull().default(0),
+    /** Denormalised: endorsements received. */
+    vouchCount: integer('vouch_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_reputation_idx').on(t.reputationScore.desc(), t.vouchCount.desc(), t.id.desc()),
+    index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    index('users_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
+  ],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 of the cookie's token, so a leaked table cannot be replayed. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+)
+
+/**
+ * Endorsements given, comments and likes made, per member per day: activityScore is the sum over
+ * the last 30 days, which a windowed counter answers without scanning the activity tables.
+ */
+export const memberDailyActivity = pgTable(
+  'member_daily_activity',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+)
+
+/** Files members uploaded (pictures, endorsement attachments); the row proves who owns a URL. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['profile-picture', 'attachment'] }).notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('uploads_file_name_idx').on(t.fileName), index('uploads_user_idx').on(t.userId)],
+)
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: integer('target_id'),
+    details: text('details'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+)

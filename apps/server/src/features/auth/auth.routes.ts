@@ -1,0 +1,97 @@
+import {
+  AUTH_MESSAGES,
+  ZForgotPasswordBody,
+  ZLoginBody,
+  ZMessage,
+  ZRegisterBody,
+  ZResetPasswordBody,
+} from '@vouched/shared/auth'
+import { ZOk } from '@vouched/shared/errors'
+import { ZSelfUser } from '@vouched/shared/users'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { rateLimit } from '../../core/rate-limit'
+import {
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  requireMember,
+  setSessionCookie,
+} from '../../core/session'
+import { toSelfUser } from '../../core/user-shapes'
+import { authenticate, registerMember, requestPasswordReset, resetPassword } from './auth.service'
+
+const bodyField = (name: string) => (request: { body: unknown; ip: string }) => {
+  const value = (request.body as Record<string, unknown> | undefined)?.[name]
+  return typeof value === 'string' ? `${name}:${value.trim().toLowerCase()}` : `ip:${request.ip}`
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const loginPerIp = rateLimit(app, { max: 30, timeWindow: '15 minutes' })
+  const loginPerAccount = rateLimit(app, {
+    max: 10,
+    timeWindow: '15 minutes',
+    keyGenerator: bodyField('username'),
+  })
+  const resetPerIp = rateLimit(app, { max: 10, timeWindow: '15 minutes' })
+  const resetPerAccount = rateLimit(app, { max: 5, timeWindow: '1 hour', keyGenerator: bodyField('email') })
+  const registerPerIp = rateLimit(app, { max: 20, timeWindow: '1 hour' })
+
+  app.get('/api/user', { schema: { response: { 200: ZSelfUser } } }, async (request) =>
+    toSelfUser(requireMember(request)),
+  )
+
+  app.post(
+    '/api/register',
+    { preHandler: [registerPerIp], schema: { body: ZRegisterBody, response: { 201: ZSelfUser } } },
+    async (request, reply) => {
+      const user = await registerMember(app.db, request.body)
+      setSessionCookie(reply, await createSession(app.db, user.id), app.config)
+      return reply.status(201).send(toSelfUser(user))
+    },
+  )
+
+  app.post(
+    '/api/login',
+    { preHandler: [loginPerIp, loginPerAccount], schema: { body: ZLoginBody, response: { 200: ZSelfUser } } },
+    async (request, reply) => {
+      const user = await authenticate(app.db, request.body.username, request.body.password)
+      // A fresh session id on every sign-in: a planted cookie never becomes a signed-in one.
+      if (request.sessionId) await deleteSession(app.db, request.sessionId)
+      setSessionCookie(reply, await createSession(app.db, user.id), app.config)
+      return toSelfUser(user)
+    },
+  )
+
+  app.post('/api/logout', { schema: { response: { 200: ZOk } } }, async (request, reply) => {
+    if (request.sessionId) await deleteSession(app.db, request.sessionId)
+    clearSessionCookie(reply)
+    return { success: true as const }
+  })
+
+  app.post(
+    '/api/auth/request-password-reset',
+    {
+      preHandler: [resetPerIp, resetPerAccount],
+      schema: { body: ZForgotPasswordBody, response: { 200: ZMessage } },
+    },
+    async (request) => {
+      try {
+        await requestPasswordReset(app.db, app.mailer, app.config, request.body.email)
+      } catch (error) {
+        // The answer never tells whether the address is known, not even through an error.
+        request.log.error({ err: error }, 'password reset request failed')
+      }
+      return { message: AUTH_MESSAGES.forgotPasswordSent }
+    },
+  )
+
+  app.post(
+    '/api/auth/reset-password',
+    { preHandler: [resetPerIp], schema: { body: ZResetPasswordBody, response: { 200: ZMessage } } },
+    async (request) => {
+      const { token, email, password } = request.body
+      await resetPassword(app.db, token, email, password)
+      return { message: 'Your password has been reset. You can now log in with your new password.' }
+    },
+  )
+}

@@ -1,0 +1,126 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { AUTH_MESSAGES, type ZRegisterBody } from '@vouched/shared/auth'
+import { isReservedUsername } from '@vouched/shared/users'
+import type { z } from 'zod'
+import type { Config } from '../../config'
+import type { Db } from '../../db/client'
+import { users } from '../../db/schema/index'
+import { AppError } from '../../core/errors'
+import type { Mailer } from '../../core/mail'
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../core/password'
+import { deleteUserSessions, hashToken } from '../../core/session'
+import type { UserRow } from '../../core/user-shapes'
+import { findUserByEmail, findUserByLogin, findUserByUsername, updateUser } from './auth.queries'
+
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
+
+const isUniqueViolation = (error: unknown, constraint: string) => {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } }
+  const inner = e.cause ?? e
+  return inner.code === '23505' && (inner.constraint ?? '').includes(constraint)
+}
+
+const usernameTaken = () => new AppError('USERNAME_TAKEN', AUTH_MESSAGES.usernameTaken, 409, 'username')
+const emailTaken = () => new AppError('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken, 409, 'email')
+
+export async function registerMember(db: Db, body: z.output<typeof ZRegisterBody>): Promise<UserRow> {
+  if (isReservedUsername(body.username)) {
+    throw new AppError('USERNAME_RESERVED', AUTH_MESSAGES.usernameReserved, 409, 'username')
+  }
+  if (await findUserByUsername(db, body.username)) throw usernameTaken()
+  if (await findUserByEmail(db, body.email)) throw emailTaken()
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        username: body.username,
+        email: body.email,
+        password: await hashPassword(body.password),
+        fullName: body.fullName,
+        title: body.title ?? null,
+        bio: body.bio ?? null,
+        location: body.location ?? null,
+      })
+      .returning()
+    return row!
+  } catch (error) {
+    // Two registrations racing for the same name: the unique index decides.
+    if (isUniqueViolation(error, 'username')) throw usernameTaken()
+    if (isUniqueViolation(error, 'email')) throw emailTaken()
+    throw error
+  }
+}
+
+export async function authenticate(db: Db, login: string, password: string): Promise<UserRow> {
+  const user = await findUserByLogin(db, login)
+  const ok = user ? await verifyPassword(password, user.password) : await verifyAgainstNothing(password)
+  if (!user || !ok) {
+    throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidLogin, 401, 'username')
+  }
+  return user
+}
+
+/** Mails a single-use reset link when the email is known; says nothing either way. */
+export async function requestPasswordReset(db: Db, mailer: Mailer, config: Config, email: string) {
+  const user = await findUserByEmail(db, email)
+  if (!user) return
+  const token = randomBytes(32).toString('base64url')
+  await updateUser(db, user.id, {
+    resetToken: hashToken(token),
+    resetTokenExpiry: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  })
+  const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`
+  await mailer.send({
+    to: user.email,
+    subject: 'Reset your Vouched password',
+    text: [
+      `Hi ${user.fullName ?? user.username},`,
+      '',
+      'Someone asked to reset the password of your Vouched account. If it was you, open this link within the hour:',
+      '',
+      link,
+      '',
+      'If it was not you, ignore this mail: your password stays as it is.',
+    ].join('\n'),
+  })
+}
+
+export async function resetPassword(db: Db, token: string, email: string, password: string) {
+  const user = await findUserByEmail(db, email)
+  const valid =
+    user?.resetToken &&
+    user.resetTokenExpiry &&
+    user.resetTokenExpiry.getTime() > Date.now() &&
+    timingSafeEqual(Buffer.from(user.resetToken), Buffer.from(hashToken(token)))
+  if (!user || !valid) {
+    throw new AppError('INVALID_RESET_TOKEN', AUTH_MESSAGES.invalidResetLink, 400, 'token')
+  }
+  await updateUser(db, user.id, {
+    password: await hashPassword(password),
+    resetToken: null,
+    resetTokenExpiry: null,
+  })
+  await deleteUserSessions(db, user.id)
+}
+
+/** ADMIN_PASSWORD makes sure the `admin` account exists, is an admin and has that password. */
+export async function ensureAdminAccount(db: Db, config: Config) {
+  if (!config.adminPassword) return
+  const password = await hashPassword(config.adminPassword)
+  const existing = await findUserByUsername(db, 'admin')
+  if (existing) {
+    await updateUser(db, existing.id, {
+      password,
+      isAdmin: true,
+      ...(config.adminEmail ? { email: config.adminEmail } : {}),
+    })
+    return
+  }
+  await db.insert(users).values({
+    username: 'admin',
+    email: config.adminEmail ?? 'admin@vouched.local',
+    password,
+    fullName: 'Vouched Admin',
+    isAdmin: true,
+  })
+}

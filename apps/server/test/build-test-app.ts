@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import type { InjectOptions } from 'light-my-request'
+import { sql } from 'drizzle-orm'
+import { inject } from 'vitest'
+import { buildApp } from '../src/app'
+import type { Config } from '../src/config'
+import { openDatabase, type Database } from '../src/db/client'
+import { createSession, SESSION_COOKIE } from '../src/core/session'
+
+async function openTestDatabase(): Promise<Database> {
+  const templateUrl = inject('templateDatabaseUrl')
+  if (templateUrl) {
+    const url = new URL(templateUrl)
+    const name = `vouched_test_${randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: templateUrl.replace(/\/[^/]+$/, '/postgres') })
+    await admin.connect()
+    await admin.query(`create database ${name} template ${url.pathname.slice(1)}`)
+    await admin.end()
+    url.pathname = `/${name}`
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 })
+    return {
+      ...database,
+      close: async () => {
+        await database.close()
+        const drop = new pg.Client({ connectionString: templateUrl.replace(/\/[^/]+$/, '/postgres') })
+        await drop.connect()
+        await drop.query(`drop database if exists ${name} with (force)`)
+        await drop.end()
+      },
+    }
+  }
+  const dump = await readFile(inject('pgliteDump'))
+  return openDatabase({ dataDir: undefined, loadDataDir: new Blob([dump]) })
+}
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir,
+    publicUrl: 'http://localhost:3000',
+    sessionSecret: 'test-session-secret-that-is-long-enough-to-sign',
+    smtpUrl: undefined,
+    mailFrom: 'Vouched <no-reply@vouched.test>',
+    adminPassword: undefined,
+    adminEmail: undefined,
+    seedDemo: false,
+    rateLimit: false,
+    logLevel: 'silent',
+    webDist: undefined,
+    ...overrides,
+  }
+}
+
+type Member = { id: number }
+
+/** Mails are quoted-printable on the wire; tests read links and codes in plain text. */
+const decodeQuotedPrintable = (mail: string) =>
+  mail
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+
+/** One app on one database per test file; tests isolate themselves by creating their own members. */
+export async function buildTestApp(overrides: Partial<Config> = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'vouched-test-'))
+  const database = await openTestDatabase()
+  const config = testConfig(dataDir, overrides)
+  const app = await buildApp({ database, config })
+  await app.ready()
+
+  const cookieFor = async (member: Member) =>
+    `${SESSION_COOKIE}=${app.signCookie(await createSession(database.db, member.id))}`
+
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    /** A request made as the member, through a real session cookie. */
+    inject: async (member: Member, options: InjectOptions) =>
+      app.inject({ ...options, headers: { ...options.headers, cookie: await cookieFor(member) } }),
+    cookieFor,
+    /** The mails written to the outbox, oldest first. */
+    outbox: async () => {
+      const dir = path.join(dataDir, 'outbox')
+      const files = (await readdir(dir).catch(() => [])).sort()
+      const mails = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')))
+      return mails.map(decodeQuotedPrintable)
+    },
+    /** Empties every table, for files whose assertions need a known whole-database state. */
+    reset: async () => {
+      await database.db.execute(sql`
+        do $$ declare r record; begin
+          for r in select tablename from pg_tables where schemaname = 'public' loop
+            execute 'truncate table ' || quote_ident(r.tablename) || ' restart identity cascade';
+          end loop;
+        end $$`)
+    },
+    close: async () => {
+      await app.close()
+      await database.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>

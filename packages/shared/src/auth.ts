@@ -1,0 +1,99 @@
+import { z } from 'zod'
+import { FULL_NAME_MAX, FULL_NAME_MIN, USERNAME_MAX, USERNAME_MIN, ZBio, ZLocation, ZTitle } from './users'
+
+export const PASSWORD_MIN = 6
+export const RESET_PASSWORD_MIN = 8
+/** scrypt is deliberately slow; an unbounded password would let one request burn a core. */
+export const PASSWORD_MAX = 200
+export const EMAIL_MAX = 254
+
+export const AUTH_MESSAGES = {
+  usernameMin: 'Username must be at least 3 characters',
+  passwordMin: 'Password must be at least 6 characters',
+  resetPasswordMin: 'Password must be at least 8 characters',
+  email: 'Please enter a valid email address',
+  passwordConfirmRequired: 'Password confirmation is required',
+  passwordsDontMatch: "Passwords don't match",
+  fullNameRequired: 'Full name is required',
+  resetTokenRequired: 'Reset token is required',
+  invalidLogin: 'Invalid username/email or password. Please try again.',
+  usernameChars: 'Username may only contain letters, digits, _, . and -',
+  usernameTaken: 'This username is already taken',
+  usernameReserved: 'This username is reserved',
+  emailTaken: 'An account with this email already exists. Please log in instead.',
+  invalidResetLink: 'This password reset link is invalid or has expired. Please request a new one.',
+  forgotPasswordSent:
+    'If your email is registered with us, you will receive password reset instructions shortly. Please check your inbox (and spam folder).',
+  missingResetLink: 'Invalid or missing password reset link. Please request a new one.',
+} as const
+
+const ZPassword = z
+  .string()
+  .min(PASSWORD_MIN, AUTH_MESSAGES.passwordMin)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+
+export const ZEmail = z.string().trim().max(EMAIL_MAX, AUTH_MESSAGES.email).pipe(z.email(AUTH_MESSAGES.email))
+
+export const ZUsername = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, AUTH_MESSAGES.usernameMin)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  .regex(/^[A-Za-z0-9_.-]+$/, AUTH_MESSAGES.usernameChars)
+
+export const ZLoginBody = z.object({
+  /** A username or an email address. */
+  username: z
+    .string()
+    .trim()
+    .min(USERNAME_MIN, AUTH_MESSAGES.usernameMin)
+    .max(EMAIL_MAX, AUTH_MESSAGES.invalidLogin),
+  password: ZPassword,
+})
+export type TLoginBody = z.input<typeof ZLoginBody>
+
+export const ZRegisterBody = z
+  .object({
+    username: ZUsername,
+    email: ZEmail,
+    password: ZPassword,
+    passwordConfirm: z.string().min(1, AUTH_MESSAGES.passwordConfirmRequired),
+    fullName: z
+      .string()
+      .trim()
+      .min(FULL_NAME_MIN, AUTH_MESSAGES.fullNameRequired)
+      .max(FULL_NAME_MAX, `Full name must be at most ${FULL_NAME_MAX} characters`),
+    title: ZTitle,
+    bio: ZBio,
+    location: ZLocation,
+  })
+  .refine((body) => body.password === body.passwordConfirm, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ['passwordConfirm'],
+  })
+export type TRegisterBody = z.input<typeof ZRegisterBody>
+
+export const ZForgotPasswordBody = z.object({ email: ZEmail })
+export type TForgotPasswordBody = z.input<typeof ZForgotPasswordBody>
+
+export const ZResetPasswordBody = z
+  .object({
+    token: z.string().trim().min(1, AUTH_MESSAGES.resetTokenRequired).max(200),
+    email: ZEmail,
+    password: z
+      .string()
+      .min(RESET_PASSWORD_MIN, AUTH_MESSAGES.resetPasswordMin)
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    confirmPassword: z
+      .string()
+      .min(RESET_PASSWORD_MIN, AUTH_MESSAGES.resetPasswordMin)
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  })
+export type TResetPasswordBody = z.input<typeof ZResetPasswordBody>
+
+export const ZMessage = z.object({ message: z.string() })
+export type TMessage = z.infer<typeof ZMessage>
