@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config'
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'vouched-config-'))
+
+describe('loadConfig', () => {
+  it('applies the defaults of DECISIONS.md §2', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() })
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      rateLimit: true,
+      seedDemo: true,
+    })
+    expect(config.databaseUrl).toBeUndefined()
+  })
+
+  it('keeps a generated session secret across starts', () => {
+    const dir = dataDir()
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(loadConfig({ DATA_DIR: dir }).sessionSecret)
+  })
+
+  it('does not seed demo data in production or when SEED_DEMO=0', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).seedDemo).toBe(false)
+    expect(loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: '0' }).seedDemo).toBe(false)
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ RATE_LIMIT: 'maybe' }, 'RATE_LIMIT'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+  ])('stops on a bad value with one line naming the variable (%o)', (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError)
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(
+      new RegExp(`^Invalid environment variable ${name}: `),
+    )
+  })
+
+  it('strips a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://vouched.example/' }).publicUrl).toBe(
+      'https://vouched.example',
+    )
+  })
+})

@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { TLoginBody, TRegisterBody } from '@vouched/shared/auth'
+import type { TSelfUser } from '@vouched/shared/users'
+import { api, ApiError } from './api-client'
+
+export const sessionKeys = {
+  user: ['session', 'user'] as const,
+}
+
+/** GET /api/user: the signed-in member, or null when the server answers 401 (SPEC.md §6). */
+export const currentUserQuery = queryOptions({
+  queryKey: sessionKeys.user,
+  queryFn: async (): Promise<TSelfUser | null> => {
+    try {
+      return await api.get<TSelfUser>('/api/user')
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null
+      throw error
+    }
+  },
+})
+
+/** `user` is undefined while loading, null when signed out. */
+export function useCurrentUser() {
+  const query = useQuery(currentUserQuery)
+  return { ...query, user: query.data }
+}
+
+/**
+ * A new identity must not see what the previous one had cached: drop every query but the session,
+ * then put the new user (or null) in place.
+ */
+function switchIdentity(queryClient: QueryClient, user: TSelfUser | null) {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.user[0] })
+  queryClient.setQueryData(sessionKeys.user, user)
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: TLoginBody) => api.post<TSelfUser>('/api/login', body),
+    onSuccess: (user) => switchIdentity(queryClient, user),
+  })
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: TRegisterBody) => api.post<TSelfUser>('/api/register', body),
+    onSuccess: (user) => switchIdentity(queryClient, user),
+  })
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.post<{ success: true }>('/api/logout'),
+    onSuccess: () => switchIdentity(queryClient, null),
+  })
+}
+
+/** For features that change the member's own record (profile edit, picture, work email). */
+export function useRefreshCurrentUser() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: sessionKeys.user })
+}
