@@ -1,9 +1,12 @@
+import { rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import pino from 'pino'
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { migrateDatabase, openDatabase } from './db/client'
 import { seedDemoData } from './db/seed'
 import { ensureAdminAccount } from './features/auth/auth.service'
+import { PID_FILE } from './ops/backup'
 
 async function main() {
   let config
@@ -33,6 +36,9 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   )
+  // The embedded database is single-process: the pid file tells backup/restore to wait.
+  const pidFile = config.databaseUrl ? undefined : path.join(config.dataDir, PID_FILE)
+  if (pidFile) await writeFile(pidFile, String(process.pid))
   await migrateDatabase(database)
   await ensureAdminAccount(database.db, config)
   const seeded = config.seedDemo ? await seedDemoData(database.db) : undefined
@@ -52,6 +58,7 @@ async function main() {
     try {
       await app.close()
       await database.close()
+      if (pidFile) await rm(pidFile, { force: true })
       process.exit(0)
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed')

@@ -1,0 +1,77 @@
+/** Demo members: realistic enough that every screen has something to show on a fresh install. */
+export const DEMO_MEMBERS = [
+  { username: 'demo', fullName: 'Dana Whitfield', title: 'Senior Product Engineer', location: 'Lisbon, Portugal', bio: 'I build calm, fast product experiences and mentor engineers who are new to frontend work.' },
+  { username: 'amara.okafor', fullName: 'Amara Okafor', title: 'Engineering Manager', location: 'Lagos, Nigeria', bio: 'Leading a platform team of nine. Big on clear writing, blameless postmortems and sustainable pace.' },
+  { username: 'lucas.meyer', fullName: 'Lucas Meyer', title: 'Staff Backend Engineer', location: 'Berlin, Germany', bio: 'Distributed systems, PostgreSQL internals and boring, reliable infrastructure.' },
+  { username: 'sofia.rossi', fullName: 'Sofia Rossi', title: 'UX Designer', location: 'Milan, Italy', bio: 'Design systems, accessibility and research that actually changes the roadmap.' },
+  { username: 'kenji.tanaka', fullName: 'Kenji Tanaka', title: 'DevOps Engineer', location: 'Osaka, Japan', bio: 'Kubernetes, observability and making deploys a non-event.' },
+  { username: 'priya.sharma', fullName: 'Priya Sharma', title: 'Product Manager', location: 'Bengaluru, India', bio: 'Turning fuzzy problems into shipped outcomes. Former developer, forever curious.' },
+  { username: 'john.carter', fullName: 'John Carter', title: 'Full-Stack Developer', location: 'Austin, USA', bio: 'TypeScript everywhere. I enjoy pairing, code reviews and a good refactor.' },
+  { username: 'elena.popescu', fullName: 'Elena Popescu', title: 'QA Lead', location: 'Bucharest, Romania', bio: 'Test strategy, automation and asking the uncomfortable questions early.' },
+  { username: 'mateo.garcia', fullName: 'Mateo García', title: 'Frontend Engineer', location: 'Buenos Aires, Argentina', bio: 'React, animations and performance budgets. Occasional conference speaker.' },
+  { username: 'hannah.schmidt', fullName: 'Hannah Schmidt', title: 'Data Scientist', location: 'Zurich, Switzerland', bio: 'Forecasting, experimentation and explaining statistics to humans.' },
+  { username: 'omar.haddad', fullName: 'Omar Haddad', title: 'Security Engineer', location: 'Amman, Jordan', bio: 'Threat modelling, secure defaults and friendly security reviews.' },
+  { username: 'chloe.martin', fullName: 'Chloé Martin', title: 'Scrum Master', location: 'Lyon, France', bio: 'Helping teams find their rhythm. Agile coach, facilitator, retro enthusiast.' },
+  { username: 'david.kim', fullName: 'David Kim', title: 'Mobile Developer', location: 'Seoul, South Korea', bio: 'Cross-platform apps with native feel. Loves tidy architecture.' },
+  { username: 'fatima.zahra', fullName: 'Fatima Zahra', title: 'Technical Writer', location: 'Casablanca, Morocco', bio: 'Docs that developers read. API references, tutorials and style guides.' },
+  { username: 'liam.oconnor', fullName: "Liam O'Connor", title: 'Solutions Architect', location: 'Dublin, Ireland', bio: 'Cloud architecture, cost control and pragmatic migrations.' },
+  { username: 'nina.petrova', fullName: 'Nina Petrova', title: 'Machine Learning Engineer', location: 'Sofia, Bulgaria', bio: 'Shipping models to production and keeping them honest.' },
+  { username: 'ahmed.hassan', fullName: 'Ahmed Hassan', title: 'Backend Developer', location: 'Cairo, Egypt', bio: 'APIs, queues and databases. I like measurable improvements.' },
+  { username: 'isabella.silva', fullName: 'Isabella Silva', title: 'Product Designer', location: 'São Paulo, Brazil', bio: 'Interaction design and prototyping; bridging design and engineering.' },
+  { username: 'noah.wilson', fullName: 'Noah Wilson', title: 'Site Reliability Engineer', location: 'Toronto, Canada', bio: 'SLOs, incident response and calm on-call rotations.' },
+  { username: 'mei.chen', fullName: 'Mei Chen', title: 'Engineering Director', location: 'Singapore', bio: 'Growing engineering organisations with care. Mentor and occasional angel investor.' },
+  { username: 'oliver.brown', fullName: 'Oliver Brown', title: 'Junior Developer', location: 'Manchester, UK', bio: 'Bootcamp graduate learning fast. Currently deep into testing and accessibility.' },
+  { username: 'zara.ahmed', fullName: 'Zara Ahmed', title: 'Customer Success Lead', location: 'London, UK', bio: 'The voice of our customers inside the product team.' },
+  { username: 'ethan.nguyen', fullName: 'Ethan Nguyen', title: 'Game Developer', location: 'Ho Chi Minh City, Vietnam', bio: 'Gameplay programming, tooling and rapid prototyping.' },
+  { username: 'laura.jansen', fullName: 'Laura Jansen', title: 'Agile Coach', location: 'Amsterdam, Netherlands', bio: 'Coaching leaders and teams through change with empathy and data.' },
+  { username: 'samuel.adeyemi', fullName: 'Samuel Adeyemi', title: 'Cloud Engineer', location: 'Nairobi, Kenya', bio: 'Infrastructure as code and developer platforms.' },
+  { username: 'anna.kowalski', fullName: 'Anna Kowalska', title: 'Frontend Lead', location: 'Warsaw, Poland', bio: 'Component libraries, CSS architecture and design tokens.' },
+  { username: 'diego.fernandez', fullName: 'Diego Fernández', title: 'Startup Founder', location: 'Madrid, Spain', bio: 'Second-time founder building tools for small teams.' },
+  { username: 'grace.lee', fullName: 'Grace Lee', title: 'Developer Advocate', location: 'San Francisco, USA', bio: 'Talks, demos and community. I turn feedback into roadmaps.' },
+  { username: 'arjun.patel', fullName: 'Arjun Patel', title: 'Software Engineer', location: 'Pune, India', bio: 'Payments and fintech. Clean code and careful rollouts.' },
+  { username: 'emma.johansson', fullName: 'Emma Johansson', title: 'Head of People', location: 'Stockholm, Sweden', bio: 'Building cultures where feedback is normal and growth is visible.' },
+  { username: 'yusuf.demir', fullName: 'Yusuf Demir', title: 'Embedded Engineer', location: 'Istanbul, Turkey', bio: 'Firmware, Rust and hardware that must not fail.' },
+  { username: 'olivia.taylor', fullName: 'Olivia Taylor', title: 'Marketing Manager', location: 'Sydney, Australia', bio: 'Product marketing and storytelling for technical products.' },
+  { username: 'rafael.costa', fullName: 'Rafael Costa', title: 'Data Engineer', location: 'Porto, Portugal', bio: 'Pipelines, warehouses and data quality checks.' },
+  { username: 'ines.moreau', fullName: 'Inès Moreau', title: 'Accessibility Specialist', location: 'Brussels, Belgium', bio: 'Making products usable by everyone. WCAG audits and training.' },
+  { username: 'kwame.mensah', fullName: 'Kwame Mensah', title: 'CTO', location: 'Accra, Ghana', bio: 'Building a fintech engineering team from zero to forty.' },
+  { username: 'sara.lindqvist', fullName: 'Sara Lindqvist', title: 'Research Engineer', location: 'Helsinki, Finland', bio: 'Compilers and developer tools. Curious about everything.' },
+  { username: 'tomas.novak', fullName: 'Tomáš Novák', title: 'Java Developer', location: 'Prague, Czechia', bio: 'JVM tuning, Spring and clean domain models.' },
+  { username: 'aisha.bello', fullName: 'Aisha Bello', title: 'Project Manager', location: 'Abuja, Nigeria', bio: 'Delivering complex projects on time with happy teams.' },
+  { username: 'marco.bianchi', fullName: 'Marco Bianchi', title: 'Database Administrator', location: 'Rome, Italy', bio: 'Backups that restore, queries that fly.' },
+  { username: 'lena.fischer', fullName: 'Lena Fischer', title: 'Engineering Intern', location: 'Munich, Germany', bio: 'Computer science student learning by shipping.' },
+] as const
+
+export const DEMO_NOTES = [
+  'Led our migration to the new platform without a single outage.',
+  'Always the first to help when someone is stuck.',
+  'Explains complex ideas in a way everyone understands.',
+  'Shipped the redesign two weeks early and mentored two juniors along the way.',
+  'Calm and decisive during incidents.',
+  'Brings energy and structure to every planning session.',
+  'Writes code that is a pleasure to review.',
+  'Turned a vague brief into a product customers love.',
+  '',
+  '',
+] as const
+
+export const DEMO_COMMENTS = [
+  'Completely agree, great to work with!',
+  'Seconded. Learned a lot from this.',
+  'This matches my experience too.',
+  'Well deserved!',
+  'So true. Thanks for writing this.',
+] as const
+
+export const DEMO_ANNOUNCEMENTS = [
+  {
+    title: 'Welcome to Vouched',
+    content: 'Vouched is where your work speaks through the people you work with. Complete your profile, connect with colleagues and vouch for the skills you have seen in action.',
+    pinned: true,
+  },
+  {
+    title: 'New: share your reputation badge',
+    content: 'You can now share a badge with your reputation and top skills on LinkedIn, your website or your email signature. Open your profile and choose Share Badge.',
+    pinned: false,
+  },
+] as const
