@@ -10,6 +10,7 @@ import { buildApp } from '../src/app'
 import type { Config } from '../src/config'
 import { openDatabase, type Database } from '../src/db/client'
 import { createSession, SESSION_COOKIE } from '../src/core/session'
+import { installSecretsGuard } from './secrets-guard'
 
 async function openTestDatabase(): Promise<Database> {
   const templateUrl = inject('templateDatabaseUrl')
@@ -72,6 +73,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}) {
   const database = await openTestDatabase()
   const config = testConfig(dataDir, overrides)
   const app = await buildApp({ database, config })
+  const checkSecrets = installSecretsGuard(app)
   await app.ready()
 
   const cookieFor = async (member: Member) =>
@@ -102,10 +104,13 @@ export async function buildTestApp(overrides: Partial<Config> = {}) {
           end loop;
         end $$`)
     },
+    /** Fails the file when any answer it produced leaked a secret or another member's email. */
     close: async () => {
+      const leaks = await checkSecrets(database.db)
       await app.close()
       await database.close()
       await rm(dataDir, { recursive: true, force: true })
+      if (leaks.length > 0) throw new Error(`Responses leaked private data:\n${leaks.join('\n')}`)
     },
   }
 }

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../src/db/client'
+import { users } from '../src/db/schema/index'
+
+type Captured = { url: string; viewerId: number | null; viewerIsAdmin: boolean; body: string }
+
+/** Keys that never leave the server with a value in them. */
+const SECRET_KEYS = [
+  'password',
+  'resetToken',
+  'resetTokenExpiry',
+  'verificationAttempts',
+  'verificationCodeExpiry',
+  'sessionId',
+]
+/** The one documented exception: the demo hint when no SMTP server is configured (DECISIONS.md §4). */
+const CODE_HINT_ROUTE = '/api/users/add-work-email'
+const SELF_ESTABLISHING = new Set(['/api/register', '/api/login'])
+
+/**
+ * Records every JSON answer of a test app; `check` fails when one carried a password hash, a secret field,
+ * or the email of a member other than the viewer (admins excepted).
+ */
+export function installSecretsGuard(app: FastifyInstance) {
+  const captured: Captured[] = []
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '')
+    if (typeof payload === 'string' && type.includes('json')) {
+      captured.push({
+        url: request.url.split('?')[0]!,
+        viewerId: request.user?.id ?? null,
+        viewerIsAdmin: request.user?.isAdmin ?? false,
+        body: payload,
+      })
+    }
+    return payload
+  })
+
+  return async function check(db: Db): Promise<string[]> {
+    const members = await db
+      .select({ id: users.id, email: users.email, workEmail: users.workEmail })
+      .from(users)
+    const problems: string[] = []
+    for (const answer of captured) {
+      if (/scrypt\$\d+\$/.test(answer.body)) problems.push(`${answer.url} carried a password hash`)
+      for (const key of SECRET_KEYS) {
+        if (new RegExp(`"${key}":\\s*(?!null)`).test(answer.body))
+          problems.push(`${answer.url} carried "${key}"`)
+      }
+      if (answer.url !== CODE_HINT_ROUTE && /"verificationCode":\s*(?!null)/.test(answer.body)) {
+        problems.push(`${answer.url} carried "verificationCode"`)
+      }
+      if (answer.viewerIsAdmin) continue
+      let viewerId = answer.viewerId
+      if (viewerId === null && SELF_ESTABLISHING.has(answer.url)) {
+        viewerId = (JSON.parse(answer.body) as { id?: number }).id ?? null
+      }
+      const lower = answer.body.toLowerCase()
+      for (const member of members) {
+        if (member.id === viewerId) continue
+        for (const email of [member.email, member.workEmail]) {
+          if (email && lower.includes(`"${email.toLowerCase()}"`)) {
+            problems.push(`${answer.url} showed member ${member.id}'s email to ${viewerId ?? 'a visitor'}`)
+          }
+        }
+      }
+    }
+    return [...new Set(problems)]
+  }
+}
