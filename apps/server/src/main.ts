@@ -4,7 +4,7 @@ import pino from 'pino'
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { migrateDatabase, openDatabase } from './db/client'
-import { seedDemoData } from './db/seed'
+import { seedDemoData } from './seed/demo-data'
 import { ensureAdminAccount } from './features/auth/auth.service'
 import { PID_FILE } from './ops/backup'
 
@@ -41,7 +41,7 @@ async function main() {
   if (pidFile) await writeFile(pidFile, String(process.pid))
   await migrateDatabase(database)
   await ensureAdminAccount(database.db, config)
-  const seeded = config.seedDemo ? await seedDemoData(database.db) : undefined
+  const seeded = config.seedDemo ? await seedDemoData(database.db, config) : undefined
 
   const app = await buildApp({ database, config, logger })
   await app.listen({ port: config.port, host: config.host })

@@ -138,6 +138,7 @@ export const memberHashtags = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.hashtagId] }),
     index('member_hashtags_hashtag_idx').on(t.hashtagId, t.userId, t.count),
+    index('member_hashtags_user_count_idx').on(t.userId, t.count.desc(), t.hashtagId),
   ],
 )
 
