@@ -1,0 +1,481 @@
+import { randomBytes } from 'node:crypto'
+import type { InjectOptions } from 'light-my-request'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { hashtags } from '../src/db/schema/index'
+import type { UserRow } from '../src/core/user-shapes'
+import { createAnnouncement } from '../src/features/announcements/announcements.service'
+import {
+  acceptConnectionRequest,
+  sendConnectionRequest,
+} from '../src/features/connections/connections.service'
+import { addComment, createEndorsement } from '../src/features/endorsements/endorsements.service'
+import { sendMessage } from '../src/features/messaging/messaging.service'
+import { buildTestApp, type TestApp } from './build-test-app'
+import { createAdmin, createMember, DEFAULT_PASSWORD, uniqueSuffix } from './factories'
+import { makeImage, multipart } from './multipart'
+
+/**
+ * Every API route, called as a visitor, as the member who owns the resource, as another member and as
+ * an admin, with the status each must get. A route registered without a row here fails the test.
+ */
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(async () => {
+  await t.close()
+})
+
+type Role = 'visitor' | 'owner' | 'other' | 'admin'
+type World = { owner: UserRow; other: UserRow; admin: UserRow; peer: UserRow }
+type Call = { url: string } & Pick<InjectOptions, 'payload' | 'headers'>
+type Row = {
+  route: string
+  make: (w: World) => Promise<Call> | Call
+  expect: Record<Role, number>
+  /** Streams never end: only the refusal is checked. */
+  stream?: boolean
+}
+
+const everyone = (status: number) => ({ visitor: status, owner: status, other: status, admin: status })
+const members = (status: number) => ({ visitor: 401, owner: status, other: status, admin: status })
+const ownerOnly = (ok: number, stranger: number, admin = stranger) => ({
+  visitor: 401,
+  owner: ok,
+  other: stranger,
+  admin,
+})
+const adminOnly = (ok: number) => ({ visitor: 401, owner: 403, other: 403, admin: ok })
+
+async function world(): Promise<World> {
+  return {
+    owner: await createMember(t.db),
+    other: await createMember(t.db),
+    admin: await createAdmin(t.db),
+    peer: await createMember(t.db),
+  }
+}
+
+/** An endorsement the owner gave to the peer. */
+const endorsementOf = (w: World) =>
+  createEndorsement(t.db, t.config, {
+    from: w.owner,
+    toUserId: w.peer.id,
+    category: 'Leadership',
+    note: undefined,
+    hashtags: ['Matrix'],
+    isAnonymous: false,
+    contentUrl: undefined,
+    contentType: undefined,
+  })
+/** A pending request from the peer to the owner. */
+const requestToOwner = (w: World) => sendConnectionRequest(t.db, w.peer, w.owner.id, undefined)
+const connect = async (w: World) => acceptConnectionRequest(t.db, w.owner, (await requestToOwner(w)).id)
+const conversationOf = async (w: World) => {
+  await connect(w)
+  return sendMessage(t.db, w.peer, w.owner.id, 'Hello there')
+}
+const notificationOf = async (w: World) => {
+  await requestToOwner(w)
+  const res = await t.inject(w.owner, { method: 'GET', url: '/api/notifications' })
+  return (res.json() as { notifications: { id: number }[] }).notifications[0]!.id
+}
+const announcement = (w: World) =>
+  createAnnouncement(t.db, w.admin, {
+    title: 'Matrix',
+    content: 'Announcement content',
+    imageUrl: undefined,
+    pinned: false,
+  })
+const registration = () => {
+  const suffix = uniqueSuffix()
+  return {
+    username: `matrix_${suffix}`,
+    email: `matrix_${suffix}@example.com`,
+    password: 'secret123',
+    passwordConfirm: 'secret123',
+    fullName: 'Matrix Member',
+  }
+}
+
+const ROWS: Row[] = [
+  { route: 'GET /api/health', make: () => ({ url: '/api/health' }), expect: everyone(200) },
+  {
+    route: 'POST /api/register',
+    make: () => ({ url: '/api/register', payload: registration() }),
+    expect: everyone(201),
+  },
+  {
+    route: 'POST /api/login',
+    make: (w) => ({ url: '/api/login', payload: { username: w.peer.username, password: DEFAULT_PASSWORD } }),
+    expect: everyone(200),
+  },
+  { route: 'POST /api/logout', make: () => ({ url: '/api/logout' }), expect: everyone(200) },
+  {
+    route: 'POST /api/auth/request-password-reset',
+    make: (w) => ({ url: '/api/auth/request-password-reset', payload: { email: w.peer.email } }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/auth/reset-password',
+    make: (w) => ({
+      url: '/api/auth/reset-password',
+      payload: {
+        token: randomBytes(32).toString('base64url'),
+        email: w.peer.email,
+        password: 'long-enough-1',
+        confirmPassword: 'long-enough-1',
+      },
+    }),
+    expect: everyone(400),
+  },
+  { route: 'GET /api/user', make: () => ({ url: '/api/user' }), expect: members(200) },
+
+  // Profiles
+  {
+    route: 'GET /api/users/:username',
+    make: (w) => ({ url: `/api/users/${w.owner.username}` }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/users/:username/vouches',
+    make: (w) => ({ url: `/api/users/${w.owner.username}/vouches` }),
+    expect: members(200),
+  },
+  {
+    route: 'PATCH /api/users/:id/profile',
+    make: (w) => ({ url: `/api/users/${w.owner.id}/profile`, payload: { fullName: 'Renamed Member' } }),
+    expect: ownerOnly(200, 403),
+  },
+  {
+    route: 'POST /api/users/:id/profile-picture',
+    make: async (w) => ({
+      url: `/api/users/${w.owner.id}/profile-picture`,
+      ...multipart({
+        field: 'profilePicture',
+        fileName: 'me.png',
+        contentType: 'image/png',
+        data: await makeImage('png'),
+      }),
+    }),
+    expect: ownerOnly(200, 403),
+  },
+  {
+    route: 'GET /api/users/verification-status',
+    make: () => ({ url: '/api/users/verification-status' }),
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/users/add-work-email',
+    make: () => ({ url: '/api/users/add-work-email', payload: { email: `me@acme${uniqueSuffix()}.com` } }),
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/users/verify-email',
+    make: () => ({ url: '/api/users/verify-email', payload: { verificationCode: '123456' } }),
+    expect: members(400),
+  },
+  {
+    route: 'GET /api/medals/user/:userId',
+    make: (w) => ({ url: `/api/medals/user/${w.owner.id}` }),
+    expect: members(200),
+  },
+
+  // Endorsements
+  {
+    route: 'POST /api/vouches',
+    make: (w) => ({
+      url: '/api/vouches',
+      payload: { toUserId: w.peer.id, category: 'Teamwork', hashtags: ['Matrix'] },
+    }),
+    expect: members(201),
+  },
+  {
+    route: 'POST /api/vouches/attachments',
+    make: async () => ({
+      url: '/api/vouches/attachments',
+      ...multipart({
+        field: 'file',
+        fileName: 'proof.png',
+        contentType: 'image/png',
+        data: await makeImage('png'),
+      }),
+    }),
+    expect: members(201),
+  },
+  {
+    route: 'GET /api/vouches/:id/likes/check',
+    make: async (w) => ({ url: `/api/vouches/${(await endorsementOf(w)).id}/likes/check` }),
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/vouches/:id/likes',
+    make: async (w) => ({ url: `/api/vouches/${(await endorsementOf(w)).id}/likes` }),
+    expect: members(200),
+  },
+  {
+    route: 'DELETE /api/vouches/:id/likes',
+    make: async (w) => ({ url: `/api/vouches/${(await endorsementOf(w)).id}/likes` }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/vouches/:id/comments',
+    make: async (w) => ({ url: `/api/vouches/${(await endorsementOf(w)).id}/comments` }),
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/vouches/:id/comments',
+    make: async (w) => ({
+      url: `/api/vouches/${(await endorsementOf(w)).id}/comments`,
+      payload: { comment: 'Agreed!' },
+    }),
+    expect: members(201),
+  },
+  {
+    route: 'DELETE /api/comments/:commentId',
+    make: async (w) => ({
+      url: `/api/comments/${(await addComment(t.db, w.owner, (await endorsementOf(w)).id, 'Mine')).id}`,
+    }),
+    expect: ownerOnly(200, 403, 200),
+  },
+
+  // Connections
+  {
+    route: 'POST /api/connection-requests/:userId',
+    make: (w) => ({ url: `/api/connection-requests/${w.peer.id}`, payload: {} }),
+    expect: members(201),
+  },
+  {
+    route: 'GET /api/connection-requests/pending',
+    make: () => ({ url: '/api/connection-requests/pending' }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/connection-requests/sent',
+    make: () => ({ url: '/api/connection-requests/sent' }),
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/connection-requests/:id/accept',
+    make: async (w) => ({ url: `/api/connection-requests/${(await requestToOwner(w)).id}/accept` }),
+    expect: ownerOnly(200, 403),
+  },
+  {
+    route: 'POST /api/connection-requests/:id/reject',
+    make: async (w) => ({ url: `/api/connection-requests/${(await requestToOwner(w)).id}/reject` }),
+    expect: ownerOnly(200, 403),
+  },
+  {
+    route: 'DELETE /api/connection-requests/:id',
+    make: async (w) => ({
+      url: `/api/connection-requests/${(await sendConnectionRequest(t.db, w.owner, w.peer.id, undefined)).id}`,
+    }),
+    expect: ownerOnly(200, 403),
+  },
+  {
+    route: 'GET /api/connections/:userId',
+    make: (w) => ({ url: `/api/connections/${w.owner.id}` }),
+    expect: members(200),
+  },
+  {
+    route: 'DELETE /api/connections/:userId',
+    make: async (w) => {
+      await connect(w)
+      return { url: `/api/connections/${w.peer.id}` }
+    },
+    expect: ownerOnly(200, 404),
+  },
+
+  // Notifications and live events
+  { route: 'GET /api/notifications', make: () => ({ url: '/api/notifications' }), expect: members(200) },
+  {
+    route: 'POST /api/notifications/:id/read',
+    make: async (w) => ({ url: `/api/notifications/${await notificationOf(w)}/read` }),
+    expect: ownerOnly(200, 404),
+  },
+  {
+    route: 'POST /api/notifications/read-all',
+    make: () => ({ url: '/api/notifications/read-all' }),
+    expect: members(200),
+  },
+  {
+    route: 'DELETE /api/notifications/:id',
+    make: async (w) => ({ url: `/api/notifications/${await notificationOf(w)}` }),
+    expect: ownerOnly(200, 404),
+  },
+  { route: 'GET /api/events', make: () => ({ url: '/api/events' }), expect: members(200), stream: true },
+
+  // Discovery
+  {
+    route: 'GET /api/users/discover/popular',
+    make: () => ({ url: '/api/users/discover/popular' }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/hashtags/popular',
+    make: () => ({ url: '/api/hashtags/popular' }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/search',
+    make: (w) => ({ url: `/api/search?q=${w.peer.username}` }),
+    expect: members(200),
+  },
+
+  // Badges: public by design
+  {
+    route: 'GET /api/badge/:username',
+    make: (w) => ({ url: `/api/badge/${w.owner.username}` }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/badge/:username/embed',
+    make: (w) => ({ url: `/api/badge/${w.owner.username}/embed` }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /badge/:username',
+    make: (w) => ({ url: `/badge/${w.owner.username}` }),
+    expect: everyone(200),
+  },
+
+  // Announcements
+  { route: 'GET /api/announcements', make: () => ({ url: '/api/announcements' }), expect: members(200) },
+  {
+    route: 'GET /api/announcements/pinned',
+    make: () => ({ url: '/api/announcements/pinned' }),
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/announcements',
+    make: () => ({
+      url: '/api/announcements',
+      payload: { title: 'Hello all', content: 'A long enough content', pinned: false },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    route: 'PATCH /api/announcements/:id',
+    make: async (w) => ({
+      url: `/api/announcements/${(await announcement(w)).id}`,
+      payload: { pinned: true },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'DELETE /api/announcements/:id',
+    make: async (w) => ({ url: `/api/announcements/${(await announcement(w)).id}` }),
+    expect: adminOnly(200),
+  },
+
+  // Messaging
+  { route: 'GET /api/conversations', make: () => ({ url: '/api/conversations' }), expect: members(200) },
+  {
+    route: 'GET /api/conversations/unread-count',
+    make: () => ({ url: '/api/conversations/unread-count' }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/conversations/:id',
+    make: async (w) => ({ url: `/api/conversations/${(await conversationOf(w)).conversationId}` }),
+    expect: ownerOnly(200, 404),
+  },
+  {
+    route: 'GET /api/conversations/:id/messages',
+    make: async (w) => ({ url: `/api/conversations/${(await conversationOf(w)).conversationId}/messages` }),
+    expect: ownerOnly(200, 404),
+  },
+  {
+    route: 'POST /api/conversations/:id/delivered',
+    make: async (w) => ({ url: `/api/conversations/${(await conversationOf(w)).conversationId}/delivered` }),
+    expect: ownerOnly(200, 404),
+  },
+  {
+    route: 'GET /api/conversations/with/:userId',
+    make: async (w) => {
+      await conversationOf(w)
+      return { url: `/api/conversations/with/${w.peer.id}` }
+    },
+    // Viewer-relative: anyone's own conversation with that member, or null.
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/messages',
+    make: async (w) => {
+      await connect(w)
+      return { url: '/api/messages', payload: { recipientId: w.peer.id, content: 'Hi!' } }
+    },
+    expect: ownerOnly(201, 403),
+  },
+
+  // Admin
+  { route: 'GET /api/admin/users', make: () => ({ url: '/api/admin/users' }), expect: adminOnly(200) },
+  {
+    route: 'PATCH /api/admin/users/:id',
+    make: (w) => ({ url: `/api/admin/users/${w.peer.id}`, payload: { isAdmin: true } }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'DELETE /api/admin/users/:id',
+    make: (w) => ({ url: `/api/admin/users/${w.peer.id}` }),
+    expect: adminOnly(200),
+  },
+  { route: 'GET /api/admin/vouches', make: () => ({ url: '/api/admin/vouches' }), expect: adminOnly(200) },
+  {
+    route: 'DELETE /api/admin/vouches/:id',
+    make: async (w) => ({ url: `/api/admin/vouches/${(await endorsementOf(w)).id}` }),
+    expect: adminOnly(200),
+  },
+  { route: 'GET /api/admin/hashtags', make: () => ({ url: '/api/admin/hashtags' }), expect: adminOnly(200) },
+  {
+    route: 'DELETE /api/admin/hashtags/:id',
+    make: async () => {
+      const [tag] = await t.db
+        .insert(hashtags)
+        .values({ tag: `matrix${uniqueSuffix()}` })
+        .returning()
+      return { url: `/api/admin/hashtags/${tag!.id}` }
+    },
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/admin/conversations',
+    make: () => ({ url: '/api/admin/conversations' }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/admin/conversations/:id/messages',
+    make: async (w) => ({
+      url: `/api/admin/conversations/${(await conversationOf(w)).conversationId}/messages`,
+    }),
+    expect: adminOnly(200),
+  },
+  { route: 'GET /api/admin/audit', make: () => ({ url: '/api/admin/audit' }), expect: adminOnly(200) },
+]
+
+/** Served files and assets: public, no member data behind them. */
+const PUBLIC_FILE_ROUTES = new Set(['GET /uploads/:name', 'GET /api/badge-fonts/:file'])
+
+it('has a row for every registered API route', () => {
+  const registered = t.app.routeList
+    .map((r) => `${r.method} ${r.url}`)
+    .filter((r) => (r.includes(' /api/') || r.startsWith('GET /badge/')) && !PUBLIC_FILE_ROUTES.has(r))
+  const covered = new Set(ROWS.map((row) => row.route))
+  expect(registered.filter((r) => !covered.has(r))).toEqual([])
+  expect([...covered].filter((r) => !registered.includes(r))).toEqual([])
+})
+
+it.each(ROWS)('$route answers each role as it must', async (row) => {
+  const [method] = row.route.split(' ') as [InjectOptions['method']]
+  const actual: Partial<Record<Role, number>> = {}
+  for (const role of ['visitor', 'owner', 'other', 'admin'] as const) {
+    if (row.stream && role !== 'visitor') continue
+    const w = await world()
+    const call = await row.make(w)
+    const options: InjectOptions = { method, url: call.url, payload: call.payload, headers: call.headers }
+    const res = role === 'visitor' ? await t.app.inject(options) : await t.inject(w[role], options)
+    actual[role] = res.statusCode
+  }
+  const expected = row.stream ? { visitor: row.expect.visitor } : row.expect
+  expect(actual).toEqual(expected)
+})
