@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -68,4 +68,10 @@ export async function migrateDatabase(database: Database): Promise<void> {
     return
   }
   await migratePglite(drizzlePglite(database.pglite!), { migrationsFolder })
+}
+
+/** Raw SQL rows; both engines answer `{ rows }`, which the shared Drizzle type leaves untyped. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app'
+import { queryRows } from '../db/client'
 import { recomputeMemberStats } from '../features/endorsements/endorsements.service'
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemoData } from './demo-data'
 
@@ -14,7 +15,7 @@ afterAll(async () => {
 })
 
 const count = async (table: string) =>
-  ((await t.db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0] as { n: number }).n
+  (await queryRows<{ n: number }>(t.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n
 
 it('fills an empty database with a demo network the demo member can sign in to, once', async () => {
   expect(await seedDemoData(t.db, t.config)).toEqual({ username: DEMO_USERNAME, password: DEMO_PASSWORD })
@@ -24,8 +25,11 @@ it('fills an empty database with a demo network the demo member can sign in to, 
   expect(await count('vouch_comments')).toBeGreaterThan(10)
   expect(await count('notifications')).toBeGreaterThan(100)
   expect(await count('announcements')).toBe(2)
-  const categories = await t.db.execute(sql`select count(distinct category)::int as n from vouches`)
-  expect((categories.rows[0] as { n: number }).n).toBe(10)
+  const [categories] = await queryRows<{ n: number }>(
+    t.db,
+    sql`select count(distinct category)::int as n from vouches`,
+  )
+  expect(categories!.n).toBe(10)
 
   const login = await t.app.inject({
     method: 'POST',
@@ -41,9 +45,9 @@ it('fills an empty database with a demo network the demo member can sign in to, 
 })
 
 it('leaves counters equal to their recomputation', async () => {
-  const before = await t.db.execute(sql`select id, reputation_score, vouch_count from users order by id`)
-  const ids = (before.rows as { id: number }[]).map((r) => r.id)
+  const stats = sql`select id, reputation_score, vouch_count from users order by id`
+  const before = await queryRows<{ id: number }>(t.db, stats)
+  const ids = before.map((r) => r.id)
   for (const id of ids) await recomputeMemberStats(t.db, id)
-  const after = await t.db.execute(sql`select id, reputation_score, vouch_count from users order by id`)
-  expect(after.rows).toEqual(before.rows)
+  expect(await queryRows(t.db, stats)).toEqual(before)
 })
