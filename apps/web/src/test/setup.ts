@@ -1,0 +1,54 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup, configure } from '@testing-library/react'
+import { afterEach, beforeEach, vi } from 'vitest'
+import { clearToasts } from '../components/ui/toast'
+
+/*
+ * Imported by render.tsx, so every component test gets: jest-dom matchers, DOM cleanup, fresh toasts,
+ * restored fetch stubs, and the house rule that a console.error during a test fails it.
+ */
+// findBy*/waitFor wait longer than the 1 s default: CI runs these beside the server suite on two cores.
+configure({ asyncUtilTimeout: 5_000 })
+
+let errors: unknown[][] = []
+beforeEach(() => {
+  errors = []
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    errors.push(args)
+  })
+})
+
+afterEach(() => {
+  cleanup()
+  clearToasts()
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+  if (errors.length > 0) {
+    const text = errors.map((args) => args.map(String).join(' ')).join('\n')
+    errors = []
+    throw new Error(`console.error was called during the test:\n${text}`)
+  }
+})
+
+// jsdom lacks these; Radix primitives (Select, ScrollArea, Popover) call them.
+if (typeof window !== 'undefined') {
+  window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {}
+  window.HTMLElement.prototype.hasPointerCapture ??= () => false
+  window.HTMLElement.prototype.releasePointerCapture ??= () => {}
+  window.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList
+}
