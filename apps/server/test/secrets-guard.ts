@@ -51,10 +51,10 @@ export function installSecretsGuard(app: FastifyInstance) {
         problems.push(`${answer.url} carried "verificationCode"`)
       }
       if (answer.viewerIsAdmin) continue
-      let viewerId = answer.viewerId
-      if (viewerId === null && SELF_ESTABLISHING.has(answer.url)) {
-        viewerId = (JSON.parse(answer.body) as { id?: number }).id ?? null
-      }
+      // Register and login answer with the member they sign in, whoever sent the request.
+      const viewerId = SELF_ESTABLISHING.has(answer.url)
+        ? ((JSON.parse(answer.body) as { id?: number }).id ?? null)
+        : answer.viewerId
       const lower = answer.body.toLowerCase()
       for (const member of members) {
         if (member.id === viewerId) continue
