@@ -1,0 +1,51 @@
+import { AlertTriangleIcon, RefreshCwIcon } from 'lucide-react'
+import { ErrorBoundary } from '../../components/layout/error-boundary'
+import { PageContainer } from '../../components/layout/page-container'
+import { Button } from '../../components/ui/button'
+import { Card } from '../../components/ui/card'
+import { NetworkTabs } from '../../features/connections/components/network-tabs'
+import { CONNECTION_TEXTS as T } from '../../features/connections/connections.texts'
+import { MessageButton } from '../../features/messaging/components/message-button'
+import { useCurrentUser } from '../../lib/session'
+import { useDocumentTitle } from '../../lib/use-document-title'
+
+/** My Network (SPEC.md §2): connections, pending and sent requests, inside the page's error boundary. */
+export default function ConnectionsPage() {
+  useDocumentTitle('My Network')
+  const { user } = useCurrentUser()
+  if (!user) return null
+  return (
+    <PageContainer className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">My Network</h1>
+        <p className="text-sm text-muted-foreground">Manage your connections and connection requests.</p>
+      </div>
+      <ErrorBoundary fallback={() => <NetworkError />}>
+        <NetworkTabs
+          userId={user.id}
+          connectionActions={(connection) => (
+            <MessageButton
+              userId={connection.id}
+              name={connection.fullName || connection.username}
+              size="sm"
+            />
+          )}
+        />
+      </ErrorBoundary>
+    </PageContainer>
+  )
+}
+
+function NetworkError() {
+  return (
+    <Card role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+      <AlertTriangleIcon className="size-8 text-destructive" aria-hidden />
+      <h2 className="text-lg font-semibold">{T.errorTitle}</h2>
+      <p className="max-w-md text-sm text-muted-foreground">{T.errorText}</p>
+      <Button onClick={() => window.location.reload()}>
+        <RefreshCwIcon aria-hidden />
+        {T.refreshPage}
+      </Button>
+    </Card>
+  )
+}

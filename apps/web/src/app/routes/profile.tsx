@@ -1,0 +1,102 @@
+import { useQuery } from '@tanstack/react-query'
+import { PROFILE_MESSAGES } from '@vouched/shared/profiles'
+import { useParams } from 'react-router'
+import { PageContainer } from '../../components/layout/page-container'
+import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert'
+import { ConnectButton } from '../../features/connections/components/connect-button'
+import { connectionCheckQuery } from '../../features/connections/connections.api'
+import { MessageButton } from '../../features/messaging/components/message-button'
+import { EndorsementList } from '../../features/endorsements/components/endorsement-list'
+import { AboutCard } from '../../features/profiles/components/about-card'
+import { CategoryScores } from '../../features/profiles/components/category-scores'
+import { ProfileHeader } from '../../features/profiles/components/profile-header'
+import { ProfileNotFound } from '../../features/profiles/components/profile-not-found'
+import { ProfileStats } from '../../features/profiles/components/profile-stats'
+import { ProfileSkeleton } from '../../features/profiles/components/profile-skeleton'
+import { WorkEmailCard } from '../../features/profiles/components/verify-email-dialog'
+import { profileQuery } from '../../features/profiles/profiles.api'
+import { isApiError } from '../../lib/api-client'
+import { useCurrentUser } from '../../lib/session'
+import { useDocumentTitle } from '../../lib/use-document-title'
+
+/** /profile/:username (SPEC.md §2): composes the profiles and endorsements features. */
+export default function ProfilePage() {
+  const { username = '' } = useParams()
+  const { user: me } = useCurrentUser()
+  const profile = useQuery(profileQuery(username))
+  const profileId = profile.data?.user.id ?? 0
+  // Shares its cache with the Connect button, so no extra request.
+  const connection = useQuery({
+    ...connectionCheckQuery(profileId),
+    enabled: profileId > 0 && profileId !== me?.id,
+  })
+  useDocumentTitle(profile.data ? profile.data.user.fullName || profile.data.user.username : 'Profile')
+
+  if (profile.isPending) {
+    return (
+      <PageContainer>
+        <h1 className="sr-only">Profile</h1>
+        <ProfileSkeleton />
+      </PageContainer>
+    )
+  }
+  if (profile.isError) {
+    const missing =
+      isApiError(profile.error) && (profile.error.status === 404 || profile.error.status === 403)
+    return (
+      <PageContainer>
+        {missing ? (
+          <ProfileNotFound />
+        ) : (
+          <>
+            <h1 className="sr-only">Profile</h1>
+            <Alert variant="destructive" role="alert">
+              <AlertTitle>Failed to load this profile</AlertTitle>
+              <AlertDescription>Please try again in a moment.</AlertDescription>
+            </Alert>
+          </>
+        )}
+      </PageContainer>
+    )
+  }
+
+  const data = profile.data
+  const { user } = data
+  const isOwn = me?.id === user.id
+  const isConnected = !isOwn && connection.data?.isConnected === true
+  const target = { id: user.id, username: user.username, fullName: user.fullName }
+  return (
+    <PageContainer className="grid gap-6">
+      <ProfileHeader
+        user={user}
+        reputationScore={data.reputationScore}
+        isOwn={isOwn}
+        actions={
+          <>
+            <ConnectButton userId={user.id} name={user.fullName || user.username} size="sm" />
+            {isConnected ? (
+              <MessageButton userId={user.id} name={user.fullName || user.username} size="sm" />
+            ) : null}
+          </>
+        }
+      />
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <div className="grid gap-6">
+          <AboutCard bio={user.bio} />
+          <ProfileStats user={user} />
+          {isOwn ? <WorkEmailCard verified={user.isEmailVerified} /> : null}
+        </div>
+        <div className="grid min-w-0 gap-6 lg:col-span-2">
+          <CategoryScores scores={data.categoryScores} />
+          <EndorsementList
+            username={user.username}
+            initialPage={{ vouches: data.vouches, nextCursor: data.nextCursor }}
+            endorseTarget={isOwn ? undefined : target}
+            emptyText={isOwn ? 'No endorsements received yet.' : PROFILE_MESSAGES.noEndorsements}
+            noMatchText={PROFILE_MESSAGES.noFilterMatch}
+          />
+        </div>
+      </div>
+    </PageContainer>
+  )
+}
