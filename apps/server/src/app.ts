@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import cookie from '@fastify/cookie'
 import multipart from '@fastify/multipart'
@@ -10,10 +9,23 @@ import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import { AppError, installErrorHandler } from './core/errors'
 import { createMailer, type Mailer } from './core/mail'
+import { gracefulClosePlugin } from './core/graceful-close'
 import { securityPlugin } from './core/security'
 import { sessionPlugin } from './core/session'
+import { uploadsRoutes } from './core/uploads'
+import { readIndexHtml } from './core/spa'
+import { adminRoutes } from './features/admin/admin.routes'
+import { announcementsRoutes } from './features/announcements/announcements.routes'
 import { authRoutes } from './features/auth/auth.routes'
+import { badgesRoutes } from './features/badges/badges.routes'
+import { connectionsRoutes } from './features/connections/connections.routes'
+import { discoveryRoutes } from './features/discovery/discovery.routes'
+import { endorsementsRoutes } from './features/endorsements/endorsements.routes'
+import { eventsRoutes } from './features/events/events.routes'
 import { healthRoutes } from './features/health/health.routes'
+import { messagingRoutes } from './features/messaging/messaging.routes'
+import { notificationsRoutes } from './features/notifications/notifications.routes'
+import { profilesRoutes } from './features/profiles/profiles.routes'
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation needs an interface
@@ -22,6 +34,8 @@ declare module 'fastify' {
     database: Database
     config: Config
     mailer: Mailer
+    /** Every route as registered, for the authorization matrix and docs. */
+    routeList: { method: string; url: string }[]
   }
 }
 
@@ -42,17 +56,25 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: true,
     requestIdHeader: 'x-request-id',
-    disableRequestLogging: config.env === 'test',
   }).withTypeProvider<ZodTypeProvider>()
 
+  // JSON in and out: a text/plain body (which a cross-site form can send) is refused with 415.
+  app.removeContentTypeParser('text/plain')
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('db', database.db)
   app.decorate('database', database)
   app.decorate('config', config)
   app.decorate('mailer', createMailer(config, app.log))
+  app.decorate('routeList', [])
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeList.push({ method, url: route.url })
+    }
+  })
   installErrorHandler(app)
 
+  await app.register(gracefulClosePlugin)
   await app.register(cookie, { secret: config.sessionSecret })
   await app.register(securityPlugin)
   await app.register(rateLimitPlugin, { global: false })
@@ -61,6 +83,17 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
 
   await app.register(healthRoutes)
   await app.register(authRoutes)
+  await app.register(badgesRoutes)
+  await app.register(connectionsRoutes)
+  await app.register(notificationsRoutes)
+  await app.register(eventsRoutes)
+  await app.register(announcementsRoutes)
+  await app.register(messagingRoutes)
+  await app.register(adminRoutes)
+  await app.register(discoveryRoutes)
+  await app.register(profilesRoutes)
+  await app.register(endorsementsRoutes)
+  await app.register(uploadsRoutes)
 
   await registerClient(app, config)
   return app
@@ -70,9 +103,7 @@ export type App = Awaited<ReturnType<typeof buildApp>>
 
 /** Serves the built client, and its index.html for every non-API path so the SPA can route it. */
 async function registerClient(app: App, config: Config) {
-  const indexHtml = config.webDist
-    ? await readFile(path.join(config.webDist, 'index.html'), 'utf8')
-    : undefined
+  const indexHtml = await readIndexHtml(config)
   if (config.webDist) {
     await app.register(fastifyStatic, {
       root: config.webDist,

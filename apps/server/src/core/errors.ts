@@ -32,6 +32,21 @@ const FASTIFY_CODES: Record<string, { code: string; message?: string; status?: n
   FST_ERR_VALIDATION: { code: 'VALIDATION_ERROR' },
 }
 
+/**
+ * PostgreSQL data exceptions caused by a value that passed validation but cannot be stored or compared:
+ * a NUL character in text (22021, 22P05) or an id beyond the integer range (22003, 22P02). The input is
+ * at fault, so the answer is a 400, never a 500.
+ */
+const INPUT_DATA_ERRORS = new Set(['22021', '22P05', '22003', '22P02'])
+
+const databaseErrorCode = (error: unknown): string | undefined => {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code
+    e = e.cause as typeof e
+  }
+  return undefined
+}
+
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -54,6 +69,12 @@ export function installErrorHandler(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response failed its schema')
       return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' })
+    }
+    if (INPUT_DATA_ERRORS.has(databaseErrorCode(error) ?? '')) {
+      return reply.status(400).send({
+        message: 'The request contains a value that cannot be accepted',
+        code: 'INVALID_INPUT',
+      })
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {

@@ -1,4 +1,4 @@
-import { differenceInHours, format, formatDistanceToNow, isValid, parseISO } from 'date-fns'
+import { differenceInHours, format, formatDistance, isValid, parseISO } from 'date-fns'
 
 const toDate = (value: string | number | Date | null | undefined): Date | undefined => {
   if (value === null || value === undefined || value === '') return undefined
@@ -10,10 +10,13 @@ const toDate = (value: string | number | Date | null | undefined): Date | undefi
  * Notification and activity times (SPEC.md §2): relative with a suffix under 24 hours ("5 minutes ago"),
  * else a date like "Mar 4, 2025"; 'recently' when the value is missing or unreadable.
  */
-export function formatRelativeTime(value: string | number | Date | null | undefined, now = new Date()): string {
+export function formatRelativeTime(
+  value: string | number | Date | null | undefined,
+  now = new Date(),
+): string {
   const date = toDate(value)
   if (!date) return 'recently'
-  if (Math.abs(differenceInHours(now, date)) < 24) return formatDistanceToNow(date, { addSuffix: true })
+  if (Math.abs(differenceInHours(now, date)) < 24) return formatDistance(date, now, { addSuffix: true })
   return format(date, 'MMM d, yyyy')
 }
 

@@ -32,6 +32,10 @@ export const vouches = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     engagementWeight: real('engagement_weight').notNull().default(1),
+    /** The receiver hid it: it counts for nothing and only the receiver (and admins) see it. */
+    isHidden: boolean('is_hidden').notNull().default(false),
+    /** The receiver blocked its endorser: hidden the same way until the block is lifted. */
+    hiddenByBlock: boolean('hidden_by_block').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

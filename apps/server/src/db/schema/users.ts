@@ -40,6 +40,9 @@ export const users = pgTable(
     reputationScore: real('reputation_score').notNull().default(0),
     /** Denormalised: endorsements received. */
     vouchCount: integer('vouch_count').notNull().default(0),
+    /** Set by an admin acting on a report: the member cannot sign in while it is set. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -31,7 +31,9 @@ export function CardTitle({
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
+  return (
+    <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
+  )
 }
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {

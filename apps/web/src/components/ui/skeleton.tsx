@@ -3,6 +3,11 @@ import { cn } from '../../lib/cn'
 
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
   return (
-    <div data-slot="skeleton" aria-hidden className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />
+    <div
+      data-slot="skeleton"
+      aria-hidden
+      className={cn('animate-pulse rounded-md bg-muted', className)}
+      {...props}
+    />
   )
 }

@@ -1,0 +1,56 @@
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { memberDailyActivity } from '../db/schema/index'
+
+/** activityScore counts the last 30 days: today (UTC) and the 29 before it. */
+export const ACTIVITY_WINDOW_DAYS = 30
+
+/** The UTC day of a timestamp, the unit of member_daily_activity whichever time zone the session has. */
+export const utcDay = (timestamp: SQL | Date) =>
+  timestamp instanceof Date
+    ? sql`((${timestamp.toISOString()}::timestamptz) at time zone 'UTC')::date`
+    : sql`((${timestamp}) at time zone 'UTC')::date`
+
+/**
+ * Counts one act (endorsement given, like, comment) of a member on the day it happened; a negative
+ * delta takes acts back when they are deleted. `at` is the act's creation time, now by default.
+ * Call it in the transaction of the act.
+ */
+export async function addActivity(db: Db, userId: number, delta: number, at: Date | SQL = sql`now()`) {
+  if (delta === 0) return
+  const day = utcDay(at)
+  if (delta > 0) {
+    await db
+      .insert(memberDailyActivity)
+      .values({ userId, day: sql`${day}` as unknown as string, count: delta })
+      .onConflictDoUpdate({
+        target: [memberDailyActivity.userId, memberDailyActivity.day],
+        set: { count: sql`${memberDailyActivity.count} + excluded.count` },
+      })
+    return
+  }
+  await db
+    .update(memberDailyActivity)
+    .set({ count: sql`${memberDailyActivity.count} + ${delta}` })
+    .where(and(eq(memberDailyActivity.userId, userId), eq(memberDailyActivity.day, sql`${day}`)))
+  await pruneEmptyDays(db, userId)
+}
+
+/** Rows that fell to zero carry nothing; dropping them keeps the table to days with activity. */
+export async function pruneEmptyDays(db: Db, userId: number) {
+  await db
+    .delete(memberDailyActivity)
+    .where(and(eq(memberDailyActivity.userId, userId), lte(memberDailyActivity.count, 0)))
+}
+
+/** SQL for a member's activityScore (bounded: at most 30 rows of the primary key). */
+export const activityScoreSql = (userId: SQL | number) => sql<number>`coalesce((
+  select sum(${memberDailyActivity.count}) from ${memberDailyActivity}
+  where ${memberDailyActivity.userId} = ${userId}
+    and ${memberDailyActivity.day} > (now() at time zone 'UTC')::date - ${ACTIVITY_WINDOW_DAYS}::int
+), 0)::int`
+
+export async function getActivityScore(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ score: activityScoreSql(userId) }).from(sql`(select 1) as one`)
+  return Number(row?.score ?? 0)
+}

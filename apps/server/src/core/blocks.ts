@@ -1,0 +1,59 @@
+import { BLOCK_MESSAGES } from '@vouched/shared/blocks'
+import { and, eq, or, sql, type SQLWrapper } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { blocks } from '../db/schema/index'
+import { AppError } from './errors'
+
+/**
+ * Blocks between members, read by every feature that lets one member reach another (endorsements,
+ * likes, comments, connection requests, messages, notifications, profiles, discovery).
+ */
+
+/** Who blocked whom between two members, or null; when both did, the first member's block wins. */
+export async function findBlockBetween(db: Db, a: number, b: number) {
+  if (a === b) return null
+  const rows = await db
+    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
+        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
+      ),
+    )
+  return rows.find((row) => row.blockerId === a) ?? rows[0] ?? null
+}
+
+export async function hasBlocked(db: Db, blockerId: number, blockedId: number) {
+  const [row] = await db
+    .select({ blockerId: blocks.blockerId })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+    .limit(1)
+  return Boolean(row)
+}
+
+/** 403 when either member blocked the other, with a message that tells the actor which way it is. */
+export async function assertNotBlocked(db: Db, actorId: number, otherId: number) {
+  const block = await findBlockBetween(db, actorId, otherId)
+  if (!block) return
+  throw new AppError(
+    'BLOCKED',
+    block.blockerId === actorId ? BLOCK_MESSAGES.youBlocked : BLOCK_MESSAGES.blockedYou,
+    403,
+  )
+}
+
+/** SQL: true when the member `viewerId` and the member in `otherColumn` blocked each other either way. */
+export const blockedEitherWay = (viewerId: number, otherColumn: SQLWrapper) => sql`exists (
+  select 1 from ${blocks}
+  where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${otherColumn})
+     or (${blocks.blockerId} = ${otherColumn} and ${blocks.blockedId} = ${viewerId}))`
+
+/**
+ * Serialises every write that moves the counters of a pair of members (an endorsement either way, a
+ * hide, a block) so reciprocal halving always sees the other direction as it is.
+ */
+export async function lockPair(tx: Db, a: number, b: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${Math.min(a, b)}::int, ${Math.max(a, b)}::int)`)
+}

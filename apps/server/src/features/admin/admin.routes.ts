@@ -1,0 +1,110 @@
+import {
+  ZAdminConversationPage,
+  ZAdminEndorsementPage,
+  ZAdminHashtagPage,
+  ZAdminListQuery,
+  ZAdminMessagePage,
+  ZAdminUser,
+  ZAdminUserPage,
+  ZAuditPage,
+  ZUpdateAdminUserBody,
+} from '@vouched/shared/admin'
+import { ZIdParams, ZOk } from '@vouched/shared/errors'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { notFound } from '../../core/errors'
+import { perMember, rateLimit } from '../../core/rate-limit'
+import { requireAdmin } from '../../core/session'
+import {
+  conversationExists,
+  listAudit,
+  listConversationMessages,
+  listConversations,
+  listEndorsements,
+  listHashtags,
+  listUsers,
+} from './admin.queries'
+import { deleteEndorsement, deleteHashtag, deleteMember, setAdminRights } from './admin.service'
+
+const ok = { success: true as const }
+
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Admins only (visitors 401, members 403), checked before any input is looked at.
+  app.addHook('onRequest', async (request: FastifyRequest) => void requireAdmin(request))
+  const writes = rateLimit(app, { max: 120, timeWindow: '1 minute', keyGenerator: perMember })
+
+  app.get(
+    '/api/admin/users',
+    { schema: { querystring: ZAdminListQuery, response: { 200: ZAdminUserPage } } },
+    async (request) => listUsers(app.db, request.query),
+  )
+
+  app.patch(
+    '/api/admin/users/:id',
+    {
+      preHandler: [writes],
+      schema: { params: ZIdParams, body: ZUpdateAdminUserBody, response: { 200: ZAdminUser } },
+    },
+    async (request) => setAdminRights(app.db, requireAdmin(request), request.params.id, request.body.isAdmin),
+  )
+
+  app.delete(
+    '/api/admin/users/:id',
+    { preHandler: [writes], schema: { params: ZIdParams, response: { 200: ZOk } } },
+    async (request) => {
+      await deleteMember(app.db, app.config, requireAdmin(request), request.params.id)
+      return ok
+    },
+  )
+
+  app.get(
+    '/api/admin/vouches',
+    { schema: { querystring: ZAdminListQuery, response: { 200: ZAdminEndorsementPage } } },
+    async (request) => listEndorsements(app.db, request.query),
+  )
+
+  app.delete(
+    '/api/admin/vouches/:id',
+    { preHandler: [writes], schema: { params: ZIdParams, response: { 200: ZOk } } },
+    async (request) => {
+      await deleteEndorsement(app.db, requireAdmin(request), request.params.id)
+      return ok
+    },
+  )
+
+  app.get(
+    '/api/admin/hashtags',
+    { schema: { querystring: ZAdminListQuery, response: { 200: ZAdminHashtagPage } } },
+    async (request) => listHashtags(app.db, request.query),
+  )
+
+  app.delete(
+    '/api/admin/hashtags/:id',
+    { preHandler: [writes], schema: { params: ZIdParams, response: { 200: ZOk } } },
+    async (request) => {
+      await deleteHashtag(app.db, requireAdmin(request), request.params.id)
+      return ok
+    },
+  )
+
+  app.get(
+    '/api/admin/conversations',
+    { schema: { querystring: ZAdminListQuery, response: { 200: ZAdminConversationPage } } },
+    async (request) => listConversations(app.db, request.query),
+  )
+
+  app.get(
+    '/api/admin/conversations/:id/messages',
+    { schema: { params: ZIdParams, querystring: ZAdminListQuery, response: { 200: ZAdminMessagePage } } },
+    async (request) => {
+      if (!(await conversationExists(app.db, request.params.id))) throw notFound('Conversation')
+      return listConversationMessages(app.db, request.params.id, request.query)
+    },
+  )
+
+  app.get(
+    '/api/admin/audit',
+    { schema: { querystring: ZAdminListQuery, response: { 200: ZAuditPage } } },
+    async (request) => listAudit(app.db, request.query),
+  )
+}

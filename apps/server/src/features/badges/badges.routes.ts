@@ -1,0 +1,119 @@
+import { readFile } from 'node:fs/promises'
+import {
+  ZBadgeEmbed,
+  ZBadgeEmbedQuery,
+  ZBadgeParams,
+  ZBadgeQuery,
+  ZHashtagList,
+} from '@vouched/shared/badges'
+import { USERNAME_MAX } from '@vouched/shared/users'
+import type { FastifyReply } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../core/errors'
+import { readIndexHtml, SPA_SKELETON } from '../../core/spa'
+import { WEB_FONTS, WEB_FONTS_PATH } from './badges.font'
+import { badgePageHead, injectHead } from './badges.page'
+import { createPngCache, findBadgePageMeta, getBadgeEmbed, getBadgeSvg } from './badges.service'
+
+/** Whether an If-None-Match header (a list, weak tags or '*') names `etag`. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  return header.split(',').some((value) => {
+    const tag = value.trim()
+    return tag === '*' || tag.replace(/^W\//, '') === etag
+  })
+}
+
+// Badges are public and meant to be shown on other sites (helmet defaults to same-site).
+const embeddable = (reply: FastifyReply) => reply.header('Cross-Origin-Resource-Policy', 'cross-origin')
+
+export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const pngCache = createPngCache()
+  const indexHtml = (await readIndexHtml(app.config)) ?? SPA_SKELETON
+  const fontOrigin = new URL(app.config.publicUrl).origin
+  const svgPolicy = `default-src 'none'; style-src 'unsafe-inline'; font-src 'self' ${fontOrigin}; frame-ancestors 'self'`
+  const fontData = new Map<string, Promise<Buffer>>()
+
+  app.get(
+    '/api/badge/:username',
+    { schema: { params: ZBadgeParams, querystring: ZBadgeQuery } },
+    async (request, reply) => {
+      const { format, hashtags } = request.query
+      const badge = await getBadgeSvg(app.db, request.params.username, hashtags, app.config.publicUrl)
+      const etag = `"${format}-${badge.hash}"`
+      embeddable(reply)
+        .header('Cache-Control', 'public, max-age=300')
+        .header('ETag', etag)
+        .header('Content-Disposition', `inline; filename="${badge.member.username}-vouched-badge.${format}"`)
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send()
+      if (format === 'png') {
+        return reply.type('image/png').send(pngCache.render(badge.hash, badge.svg))
+      }
+      // The SVG is a document when opened directly: it needs nothing but its inline styles and its font.
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('Content-Security-Policy', svgPolicy)
+        .send(badge.svg)
+    },
+  )
+
+  /** The badge typeface for browsers drawing the SVG, from any site (a downloaded or embedded SVG). */
+  app.get(
+    `${WEB_FONTS_PATH}/:file`,
+    { schema: { params: z.object({ file: z.string().max(60) }) } },
+    async (request, reply) => {
+      const { file } = request.params
+      if (!Object.hasOwn(WEB_FONTS, file)) throw new AppError('NOT_FOUND', 'Font not found', 404)
+      if (!fontData.has(file)) fontData.set(file, readFile(WEB_FONTS[file]!.file))
+      return embeddable(reply)
+        .type('font/woff2')
+        .header('Cache-Control', 'public, max-age=604800')
+        .header('Access-Control-Allow-Origin', '*')
+        .send(await fontData.get(file)!)
+    },
+  )
+
+  app.get(
+    '/api/badge/:username/embed',
+    { schema: { params: ZBadgeParams, querystring: ZBadgeEmbedQuery, response: { 200: ZBadgeEmbed } } },
+    async (request, reply) => {
+      const embed = await getBadgeEmbed(
+        app.db,
+        request.params.username,
+        request.query.hashtags,
+        app.config.publicUrl,
+      )
+      embeddable(reply).header('Cache-Control', 'no-cache')
+      return embed
+    },
+  )
+
+  /**
+   * The public badge page is the client's page, served with its title and link-preview tags already in
+   * the head: link previews (LinkedIn, X, Slack…) run no JavaScript. An unknown member gets the same
+   * client (it shows 'User not found') with generic tags and status 404.
+   */
+  app.get(
+    '/badge/:username',
+    {
+      schema: {
+        params: z.object({ username: z.string() }),
+        querystring: z.object({ hashtags: z.string().optional() }).catchall(z.unknown()),
+      },
+    },
+    async (request, reply) => {
+      const parsed = ZHashtagList.safeParse(request.query.hashtags)
+      const { username } = request.params
+      const meta =
+        username.length <= USERNAME_MAX
+          ? await findBadgePageMeta(app.db, username, parsed.success ? parsed.data : [])
+          : null
+      return reply
+        .code(meta ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(injectHead(indexHtml, badgePageHead(app.config.publicUrl, meta)))
+    },
+  )
+}

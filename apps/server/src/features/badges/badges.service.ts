@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto'
+import { Resvg } from '@resvg/resvg-js'
+import {
+  BADGE_DEFAULT_SKILLS,
+  BADGE_MESSAGES,
+  BADGE_SIZE,
+  badgeImageUrl,
+  profilePageUrl,
+  publicBadgeUrl,
+  type TBadgeEmbed,
+} from '@vouched/shared/badges'
+import type { Db } from '../../db/client'
+import { AppError } from '../../core/errors'
+import { BADGE_FONT_FAMILY, fontCovers, fontFiles, webFontCss } from './badges.font'
+import {
+  findBadgeMember,
+  findReceivedSkills,
+  listMedalsForSkills,
+  listReceivedSkills,
+  type ReceivedSkill,
+} from './badges.queries'
+import { type BadgeSkill, renderBadgeSvg } from './badges.svg'
+
+/** Skills listed as available on the share page. */
+export const AVAILABLE_SKILLS_LIMIT = 100
+
+type Member = NonNullable<Awaited<ReturnType<typeof findBadgeMember>>>
+
+async function getMember(db: Db, username: string): Promise<Member> {
+  const member = await findBadgeMember(db, username)
+  if (!member) throw new AppError('NOT_FOUND', BADGE_MESSAGES.memberNotFound, 404)
+  return member
+}
+
+/**
+ * The chosen tags the member really received, in the chosen order and stored spelling. Tags they never
+ * received are dropped: a badge URL cannot put words on a member's badge that nobody endorsed.
+ */
+async function chosenSkills(db: Db, userId: number, chosen: readonly string[]) {
+  const received = await findReceivedSkills(db, userId, chosen)
+  const byKey = new Map(received.map((skill) => [skill.tag.toLowerCase(), skill]))
+  return chosen.map((tag) => byKey.get(tag.toLowerCase())).filter((s): s is ReceivedSkill => !!s)
+}
+
+/** What a badge shows: the member and the chosen skills (else their top ones) with medal tiers. */
+export async function getBadge(db: Db, username: string, chosen: readonly string[], publicUrl: string) {
+  const member = await getMember(db, username)
+  const selected = await chosenSkills(db, member.id, chosen)
+  const skills = selected.length ? selected : await listReceivedSkills(db, member.id, BADGE_DEFAULT_SKILLS)
+  const medalRows = await listMedalsForSkills(
+    db,
+    member.id,
+    skills.map((s) => s.tag),
+  )
+  const tiers = new Map(medalRows.map((m) => [m.skillName.toLowerCase(), m.tier]))
+  const fullName = member.fullName?.trim()
+  return {
+    member,
+    selected: selected.map((s) => s.tag),
+    data: {
+      username: member.username,
+      // The PNG is drawn with the shipped font only: a name it cannot draw falls back to the username.
+      displayName: fullName && fontCovers(fullName) ? fullName : member.username,
+      verified: member.isEmailVerified,
+      reputationScore: member.reputationScore,
+      vouchCount: member.vouchCount,
+      skills: skills.map((s): BadgeSkill => ({
+        tag: s.tag,
+        count: s.count,
+        tier: tiers.get(s.tag.toLowerCase()) ?? null,
+      })),
+      chosen: selected.length > 0,
+      site: new URL(publicUrl).host,
+      fontCss: webFontCss(publicUrl),
+    },
+  }
+}
+
+export async function getBadgeSvg(db: Db, username: string, chosen: readonly string[], publicUrl: string) {
+  const badge = await getBadge(db, username, chosen, publicUrl)
+  const svg = renderBadgeSvg(badge.data)
+  return { ...badge, svg, hash: createHash('sha1').update(svg).digest('base64url').slice(0, 22) }
+}
+
+/** Rendered PNGs by SVG hash: the hash covers every drawn value, so a changed member misses the cache. */
+export function createPngCache(maxEntries = 500) {
+  const entries = new Map<string, Buffer>()
+  return {
+    get size() {
+      return entries.size
+    },
+    render(hash: string, svg: string): Buffer {
+      const hit = entries.get(hash)
+      if (hit) {
+        // Re-insert so the Map's order is least recently used first.
+        entries.delete(hash)
+        entries.set(hash, hit)
+        return hit
+      }
+      const png = rasterize(svg)
+      entries.set(hash, png)
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
+      return png
+    },
+  }
+}
+
+export function rasterize(svg: string): Buffer {
+  const resvg = new Resvg(svg, {
+    font: { fontFiles, loadSystemFonts: false, defaultFontFamily: BADGE_FONT_FAMILY },
+    fitTo: { mode: 'width', value: BADGE_SIZE },
+    shapeRendering: 2,
+    textRendering: 1,
+  })
+  return resvg.render().asPng()
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
+
+/** SPEC.md §3 badge embed response, every URL absolute from PUBLIC_URL. */
+export async function getBadgeEmbed(
+  db: Db,
+  username: string,
+  chosen: readonly string[],
+  publicUrl: string,
+): Promise<TBadgeEmbed> {
+  const member = await getMember(db, username)
+  const [available, selected] = await Promise.all([
+    listReceivedSkills(db, member.id, AVAILABLE_SKILLS_LIMIT),
+    chosenSkills(db, member.id, chosen),
+  ])
+  const selectedHashtags = selected.map((s) => s.tag)
+  const badgeUrl = badgeImageUrl(publicUrl, member.username, { format: 'png', hashtags: selectedHashtags })
+  const badgePageUrl = publicBadgeUrl(publicUrl, member.username, selectedHashtags)
+  const alt = `${member.username}'s Vouched reputation badge`
+  const embedCode =
+    `<a href="${escapeHtml(badgePageUrl)}" target="_blank" rel="noopener">` +
+    `<img src="${escapeHtml(badgeUrl)}" alt="${escapeHtml(alt)}" width="${BADGE_SIZE}" height="${BADGE_SIZE}" style="border:0" />` +
+    `</a>`
+  return {
+    badgeUrl,
+    embedCode,
+    profileUrl: profilePageUrl(publicUrl, member.username),
+    badgePageUrl,
+    reputationScore: member.reputationScore,
+    hashtags: available.map((s) => s.tag),
+    selectedHashtags,
+  }
+}
+
+/** What the public page's HTML needs for its title and link-preview tags; null for an unknown member. */
+export async function findBadgePageMeta(db: Db, username: string, chosen: readonly string[]) {
+  const member = await findBadgeMember(db, username)
+  if (!member) return null
+  const selected = await chosenSkills(db, member.id, chosen)
+  const shown = selected.length ? selected : await listReceivedSkills(db, member.id, BADGE_DEFAULT_SKILLS)
+  return {
+    username: member.username,
+    reputationScore: member.reputationScore,
+    selected: selected.map((s) => s.tag),
+    shown: shown.map((s) => s.tag),
+  }
+}

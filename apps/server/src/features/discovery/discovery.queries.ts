@@ -1,0 +1,352 @@
+import {
+  SEARCH_RESULTS_MAX,
+  TOP_HASHTAGS_SENT,
+  type TPopularHashtag,
+  type TSearchSort,
+  type TUserCard,
+} from '@vouched/shared/discovery'
+import { sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { typoCorrections } from './discovery.typos'
+
+/** Raw rows of `db.execute`: both engines answer `{ rows }`. */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}
+
+const list = (values: readonly (string | number)[]) =>
+  sql`(${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`
+
+/**
+ * Who discovery may show (DECISIONS.md §4): never the viewer, never an admin, never the user
+ * `admin` (whatever their flag says).
+ */
+const visibleTo = (viewerId: number) =>
+  sql`u.is_admin = false and lower(u.username) <> 'admin' and u.id <> ${viewerId}`
+
+/**
+ * Each sort walks one index in order (NULLS LAST as the indexes are built, so the planner can use
+ * them): users_reputation_idx, users_vouch_count_idx, member_activity_scores_score_idx. The id
+ * comes last so equal members keep a stable order, newest first. `unindexed` is the same order in
+ * a form no index provides, for matches that are best collected from a trigram index and sorted.
+ */
+const SORTS: Record<TSearchSort, { from: SQL; order: SQL; unindexed: SQL }> = {
+  reputation: {
+    from: sql`users u`,
+    order: sql`u.reputation_score desc nulls last, u.vouch_count desc nulls last, u.id desc nulls last`,
+    unindexed: sql`u.reputation_score + 0 desc, u.vouch_count desc, u.id desc`,
+  },
+  active: {
+    from: sql`users u`,
+    order: sql`u.vouch_count desc nulls last, u.reputation_score desc nulls last, u.id desc nulls last`,
+    unindexed: sql`u.vouch_count + 0 desc, u.reputation_score desc, u.id desc`,
+  },
+  recent: {
+    from: sql`member_activity_scores s join users u on u.id = s.user_id`,
+    order: sql`s.score desc nulls last, s.user_id desc nulls last`,
+    unindexed: sql`s.score + 0 desc, s.user_id desc`,
+  },
+}
+
+/** The card columns of `u`: only the rows that are returned pay for the top hashtags. */
+const cardColumns = sql`u.id, u.username, u.full_name as "fullName", u.title,
+  u.profile_picture as "profilePicture", u.reputation_score as "reputationScore",
+  u.vouch_count as "vouchCount", u.is_email_verified as "isVerified",
+  coalesce((select a.score from member_activity_scores a where a.user_id = u.id), 0) as "activityScore",
+  array(select h.tag from member_hashtags mh join hashtags h on h.id = mh.hashtag_id
+        where mh.user_id = u.id and mh.count > 0
+        order by mh.count desc nulls last, mh.hashtag_id
+        limit ${TOP_HASHTAGS_SENT}) as "topHashtags"`
+
+type CardRow = Omit<TUserCard, 'matchCount' | 'totalHashtags'>
+
+const toCard = (row: CardRow, matchCount = 0, totalHashtags = 0): TUserCard => ({
+  ...row,
+  reputationScore: Number(row.reputationScore),
+  activityScore: Number(row.activityScore),
+  matchCount,
+  totalHashtags,
+})
+
+/** A ranked hit before it becomes a card. */
+export type Hit = { id: number; matchCount?: number }
+
+/** Cards for ranked hits, in their order; hits found by tags carry the number of tags searched. */
+export async function cardsFor(db: Db, hits: Hit[], totalHashtags = 0): Promise<TUserCard[]> {
+  if (hits.length === 0) return []
+  const rows = await rowsOf<CardRow>(
+    db,
+    sql`select ${cardColumns} from users u where u.id in ${list(hits.map((h) => h.id))}`,
+  )
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return hits.flatMap((hit) => {
+    const row = byId.get(hit.id)
+    const matchCount = hit.matchCount ?? 0
+    return row ? [toCard(row, matchCount, matchCount > 0 ? totalHashtags : 0)] : []
+  })
+}
+
+/** Highest reputation, then most endorsed, then newest (DECISIONS.md §5): a walk of users_reputation_idx. */
+export const popularMembersQuery = (viewerId: number, limit: number) =>
+  sql`select ${cardColumns} from users u where ${visibleTo(viewerId)}
+      order by ${SORTS.reputation.order} limit ${limit}`
+
+export async function listPopularMembers(db: Db, viewerId: number, limit: number) {
+  const rows = await rowsOf<CardRow>(db, popularMembersQuery(viewerId, limit))
+  return rows.map((row) => toCard(row))
+}
+
+/** Tags carried by at least one endorsement, most used first: a walk of hashtags_count_idx. */
+export function listPopularHashtags(db: Db, limit: number) {
+  return rowsOf<TPopularHashtag>(
+    db,
+    sql`select id, tag, count from hashtags where count > 0
+        order by count desc nulls last, id limit ${limit}`,
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Name search
+
+/** `LIKE` treats these as wildcards; a search text is only ever text. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** Match groups, best first: the query itself, then its typo corrections. */
+export const NAME_RANK = {
+  exact: 0,
+  prefix: 1,
+  substring: 2,
+  typoExact: 3,
+  typoPrefix: 4,
+  typoSubstring: 5,
+} as const
+
+/** Below this length a substring or a typo says little: only exact and prefix matches count. */
+const LOOSE_MIN_LENGTH = 3
+
+const NAME_FIELDS = [sql`lower(u.username)`, sql`lower(u.full_name)`, sql`lower(u.title)`]
+
+/** Any of the name fields matches any of the patterns; null when none matches and one is null. */
+const anyField = (op: 'eq' | 'like', patterns: string[]) =>
+  sql`(${sql.join(
+    patterns.flatMap((p) => NAME_FIELDS.map((f) => (op === 'eq' ? sql`${f} = ${p}` : sql`${f} like ${p}`))),
+    sql` or `,
+  )})`
+/** The negation of a match, where a null field counts as "does not match". */
+const noField = (op: 'eq' | 'like', patterns: string[]) => sql`not coalesce(${anyField(op, patterns)}, false)`
+
+/**
+ * A match group. `scattered` groups (substrings) are collected from the trigram indexes and sorted:
+ * walking the sort index instead would read the whole table when matches are rare, and the planner
+ * cannot tell how rare a substring is.
+ */
+type Bucket = { rank: number; where: SQL; scattered: boolean }
+
+/** The three groups of a text (or of its corrections): equal, starting with, containing. */
+function bucketsFor(phrases: string[], ranks: readonly [number, number, number], withSubstring: boolean) {
+  const prefixes = phrases.map((p) => `${escapeLike(p)}%`)
+  const contains = phrases.map((p) => `%${escapeLike(p)}%`)
+  const buckets: Bucket[] = [
+    { rank: ranks[0], where: anyField('eq', phrases), scattered: false },
+    { rank: ranks[1], where: sql`${anyField('like', prefixes)} and ${noField('eq', phrases)}`, scattered: false },
+  ]
+  if (withSubstring) {
+    buckets.push({
+      rank: ranks[2],
+      where: sql`${anyField('like', contains)} and ${noField('like', prefixes)}`,
+      scattered: true,
+    })
+  }
+  return buckets
+}
+
+type BucketSearch = { viewerId: number; sort: TSearchSort; limit: number; excludeIds?: number[] }
+
+/** The members of one group, in the chosen sort. */
+export function nameBucketQuery(bucket: Bucket, search: BucketSearch) {
+  const sort = SORTS[search.sort]
+  const order = bucket.scattered ? sort.unindexed : sort.order
+  const exclude = search.excludeIds?.length ? sql` and u.id not in ${list(search.excludeIds)}` : sql``
+  return sql`select u.id from ${sort.from}
+    where ${bucket.where} and ${visibleTo(search.viewerId)}${exclude}
+    order by ${order} limit ${search.limit}`
+}
+
+export type NameHit = Hit & { rank: number }
+
+/** Fills the groups in order, each query asking only for what is still missing. */
+async function collectBuckets(db: Db, buckets: Bucket[], search: BucketSearch, found: NameHit[] = []) {
+  const hits = [...found]
+  for (const bucket of buckets) {
+    if (hits.length >= search.limit) break
+    const rows = await rowsOf<{ id: number }>(
+      db,
+      nameBucketQuery(bucket, {
+        ...search,
+        limit: search.limit - hits.length,
+        excludeIds: [...(search.excludeIds ?? []), ...hits.map((h) => h.id)],
+      }),
+    )
+    hits.push(...rows.map((row) => ({ id: row.id, rank: bucket.rank })))
+  }
+  return hits
+}
+
+/** Lower-cased, inner spaces collapsed. */
+export const normaliseName = (query: string) => query.trim().toLowerCase().replace(/\s+/g, ' ')
+
+export type NameSearch = { query: string; viewerId: number; sort: TSearchSort; limit?: number }
+
+/**
+ * Members whose username, full name or title matches, ignoring case: equal first, then starting
+ * with the text, then containing it; when that leaves room, the same three groups again for the
+ * text's typo corrections ('jonh' → 'john', found in the dictionary of member words). The chosen
+ * sort orders members inside a group.
+ */
+export async function searchMemberHitsByName(db: Db, search: NameSearch): Promise<NameHit[]> {
+  const q = normaliseName(search.query)
+  if (!q) return []
+  const loose = q.length >= LOOSE_MIN_LENGTH
+  const options = { viewerId: search.viewerId, sort: search.sort, limit: search.limit ?? SEARCH_RESULTS_MAX }
+
+  const close = await collectBuckets(
+    db,
+    bucketsFor([q], [NAME_RANK.exact, NAME_RANK.prefix, NAME_RANK.substring], loose),
+    options,
+  )
+  if (close.length >= options.limit || !loose) return close
+
+  const phrases = await typoCorrections(db, q)
+  if (phrases.length === 0) return close
+  return collectBuckets(
+    db,
+    bucketsFor(phrases, [NAME_RANK.typoExact, NAME_RANK.typoPrefix, NAME_RANK.typoSubstring], true),
+    options,
+    close,
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hashtag search
+
+/**
+ * How the hashtag search splits its work. Members matching at least m of k tags all hold one of
+ * the (k - m + 1) least used tags; when those tags have few endorsements, aggregating their members
+ * is cheap and exact. Levels below that are answered by walking the sort index and counting each
+ * member's matches, which is fast because such tags are common; if the walk meets too few members
+ * it falls back to the exact aggregation.
+ */
+export type HashtagTuning = { aggregateMax: number; walkMax: number }
+export const HASHTAG_TUNING: HashtagTuning = { aggregateMax: 2500, walkMax: 4000 }
+
+export type HashtagSearch = { tags: string[]; viewerId: number; sort: TSearchSort; limit?: number }
+type LevelRow = { id: number; mc: number; rn: number }
+
+/**
+ * How many of the tags a member holds: one primary-key probe of member_hashtags per tag. Scalar
+ * counts rather than EXISTS, which the planner may turn into a hash of every holder of the tag.
+ */
+const matchCountOf = (tagIds: number[], userId: SQL) =>
+  sql`(${sql.join(
+    tagIds.map((id) => sql`(select count(*) from member_hashtags mh where mh.user_id = ${userId} and mh.hashtag_id = ${id})`),
+    sql` + `,
+  )})::int`
+
+/**
+ * Exact: members holding one of the driver tags, with their match count over all tags, best first.
+ * (`offset 0` keeps the count computed once per member rather than once per use.)
+ */
+export const hashtagAggregateQuery = (
+  search: { viewerId: number; sort: TSearchSort; limit: number },
+  tagIds: number[],
+  driverIds: number[],
+  levels: { min: number; max: number },
+) => {
+  const sort = SORTS[search.sort]
+  return sql`select u.id, m.mc, row_number() over (order by m.mc desc, ${sort.order})::int as rn
+    from (select d.user_id, ${matchCountOf(tagIds, sql`d.user_id`)} as mc
+          from (select distinct user_id from member_hashtags where hashtag_id in ${list(driverIds)}) d
+          offset 0) m
+    join ${sort.from} on u.id = m.user_id
+    where ${visibleTo(search.viewerId)} and m.mc between ${levels.min} and ${levels.max}
+    order by m.mc desc, ${sort.order}
+    limit ${search.limit}`
+}
+
+/** The first members in sort order who match exactly `level` tags, among the first `walkMax` members. */
+export const hashtagWalkQuery = (
+  search: { viewerId: number; sort: TSearchSort; limit: number },
+  tagIds: number[],
+  level: number,
+  walkMax: number,
+) => {
+  const sort = SORTS[search.sort]
+  return sql`select w.id, w.mc, w.rn from (
+      select u.id, ${matchCountOf(tagIds, sql`u.id`)} as mc, row_number() over (order by ${sort.order})::int as rn
+      from ${sort.from} where ${visibleTo(search.viewerId)}
+      order by ${sort.order} limit ${walkMax}) w
+    where w.mc = ${level}
+    limit ${search.limit}`
+}
+
+const byRank = (rows: LevelRow[]): Hit[] =>
+  [...rows].sort((a, b) => b.mc - a.mc || a.rn - b.rn).map((row) => ({ id: row.id, matchCount: row.mc }))
+
+/**
+ * Members who received any of the tags (ignoring case), most tags matched first, then the chosen
+ * sort. Reads the per-member counters of member_hashtags, never the endorsements (a row there
+ * means the tag was received: the endorsement service deletes rows that fall to zero).
+ */
+export async function searchMemberHitsByHashtags(
+  db: Db,
+  search: HashtagSearch,
+  tuning: HashtagTuning = HASHTAG_TUNING,
+): Promise<Hit[]> {
+  if (search.tags.length === 0) return []
+  const limit = search.limit ?? SEARCH_RESULTS_MAX
+  const lowered = search.tags.map((tag) => tag.toLowerCase())
+  const found = await rowsOf<{ id: number; count: number }>(
+    db,
+    sql`select id, count from hashtags where lower(tag) in ${list(lowered)} and count > 0 order by count, id`,
+  )
+  if (found.length === 0) return []
+  const tagIds = found.map((t) => t.id)
+  const k = found.length
+  const options = { viewerId: search.viewerId, sort: search.sort, limit }
+
+  // The lowest level whose candidates (members of the k - m + 1 rarest tags) are few enough to aggregate.
+  let aggregateFrom = k + 1
+  let drivers = 0
+  for (let m = k, size = 0; m >= 1; m--) {
+    size += found[k - m]!.count
+    if (size > tuning.aggregateMax) break
+    aggregateFrom = m
+    drivers = k - m + 1
+  }
+  const hits: Hit[] = []
+  if (aggregateFrom <= k) {
+    const driverIds = tagIds.slice(0, drivers)
+    hits.push(
+      ...byRank(
+        await rowsOf<LevelRow>(
+          db,
+          hashtagAggregateQuery(options, tagIds, driverIds, { min: aggregateFrom, max: k }),
+        ),
+      ),
+    )
+  }
+  if (hits.length >= limit || aggregateFrom === 1) return hits.slice(0, limit)
+
+  const remaining = { ...options, limit: limit - hits.length }
+  const below = aggregateFrom - 1
+  const walked = await rowsOf<LevelRow>(db, hashtagWalkQuery(remaining, tagIds, below, tuning.walkMax))
+  if (walked.length >= remaining.limit) return [...hits, ...byRank(walked)].slice(0, limit)
+
+  // The walk met too few: aggregate every tag's members for the levels left (exact, slower).
+  const rest = await rowsOf<LevelRow>(db, hashtagAggregateQuery(remaining, tagIds, tagIds, { min: 1, max: below }))
+  return [...hits, ...byRank(rest)].slice(0, limit)
+}

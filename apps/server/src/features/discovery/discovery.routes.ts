@@ -1,0 +1,59 @@
+import {
+  ZPopularHashtags,
+  ZPopularHashtagsQuery,
+  ZPopularUsersQuery,
+  ZSearchQuery,
+  ZUserCards,
+} from '@vouched/shared/discovery'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { requireMember } from '../../core/session'
+import { listPopularHashtags, listPopularMembers } from './discovery.queries'
+import { searchMembers, slideActivityWindow } from './discovery.service'
+
+/** How often the 30-day activity window is checked; it moves once a day, the check costs one row read. */
+const ACTIVITY_WINDOW_CHECK_MS = 10 * 60_000
+
+export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const slideWindow = async () => {
+    try {
+      await slideActivityWindow(app.db)
+    } catch (error) {
+      app.log.error({ err: error }, 'sliding the activity window failed')
+    }
+  }
+  app.addHook('onReady', slideWindow)
+  const timer = setInterval(() => void slideWindow(), ACTIVITY_WINDOW_CHECK_MS)
+  timer.unref()
+  app.addHook('onClose', async () => clearInterval(timer))
+
+  // Checked before the query is validated: a visitor gets 401 whatever they sent.
+  const members = async (request: FastifyRequest) => void requireMember(request)
+
+  app.get(
+    '/api/users/discover/popular',
+    { onRequest: members, schema: { querystring: ZPopularUsersQuery, response: { 200: ZUserCards } } },
+    async (request) => {
+      const me = requireMember(request)
+      return listPopularMembers(app.db, me.id, request.query.limit)
+    },
+  )
+
+  app.get(
+    '/api/hashtags/popular',
+    { onRequest: members, schema: { querystring: ZPopularHashtagsQuery, response: { 200: ZPopularHashtags } } },
+    async (request) => {
+      requireMember(request)
+      return listPopularHashtags(app.db, request.query.limit)
+    },
+  )
+
+  app.get(
+    '/api/search',
+    { onRequest: members, schema: { querystring: ZSearchQuery, response: { 200: ZUserCards } } },
+    async (request) => {
+      const me = requireMember(request)
+      return searchMembers(app.db, { viewerId: me.id, ...request.query })
+    },
+  )
+}

@@ -1,0 +1,92 @@
+import {
+  ACTIVITY_WINDOW_DAYS,
+  parseSearchTags,
+  SEARCH_RESULTS_MAX,
+  SEARCH_TAGS_MAX,
+  type TSearchSort,
+  type TSearchType,
+  type TUserCard,
+} from '@vouched/shared/discovery'
+import { sql } from 'drizzle-orm'
+import { AppError } from '../../core/errors'
+import type { Db } from '../../db/client'
+import {
+  cardsFor,
+  NAME_RANK,
+  searchMemberHitsByHashtags,
+  searchMemberHitsByName,
+  type Hit,
+} from './discovery.queries'
+
+export type MemberSearch = {
+  viewerId: number
+  q: string
+  type: TSearchType | 'all' | undefined
+  sort: TSearchSort
+}
+
+/**
+ * GET /api/search. Users mode matches names, hashtag mode a tag or a comma list of tags; without a
+ * type both run and merge: exact and prefix name matches first (someone typed a person's name),
+ * then members holding the tag, then looser name matches, each member once.
+ */
+export async function searchMembers(db: Db, search: MemberSearch): Promise<TUserCard[]> {
+  const q = search.q.trim()
+  if (!q) return []
+  const { viewerId, sort } = search
+  const type = search.type === 'all' ? undefined : search.type
+
+  // Without a type, a comma list or a leading '#' can only mean tags.
+  const wantsTags = type !== 'user'
+  const wantsNames = type === 'user' || (type === undefined && !q.includes(',') && !q.startsWith('#'))
+
+  const tags = wantsTags ? parseSearchTags(q) : []
+  if (tags.length > SEARCH_TAGS_MAX) {
+    throw new AppError('TOO_MANY_HASHTAGS', `Search at most ${SEARCH_TAGS_MAX} hashtags at once`, 400, 'q')
+  }
+
+  const byName = wantsNames ? await searchMemberHitsByName(db, { query: q, viewerId, sort }) : []
+  const byTag = tags.length > 0 ? await searchMemberHitsByHashtags(db, { tags, viewerId, sort }) : []
+
+  const close = byName.filter((hit) => hit.rank <= NAME_RANK.prefix)
+  const loose = byName.filter((hit) => hit.rank > NAME_RANK.prefix)
+  const matchCounts = new Map(byTag.map((hit) => [hit.id, hit.matchCount ?? 0]))
+  const seen = new Set<number>()
+  const merged: Hit[] = []
+  for (const hit of [...close, ...byTag, ...loose]) {
+    if (seen.has(hit.id)) continue
+    seen.add(hit.id)
+    // A member found both ways keeps what the tag search learnt about them.
+    merged.push({ id: hit.id, matchCount: matchCounts.get(hit.id) ?? 0 })
+  }
+  return cardsFor(db, merged.slice(0, SEARCH_RESULTS_MAX), tags.length)
+}
+
+/**
+ * Moves the activity window to the last 30 days: what left it is subtracted from the members'
+ * scores, in one transaction holding the window row so two instances never subtract twice.
+ * Cheap when nothing changed (one row read); returns the number of days that left the window.
+ */
+export async function slideActivityWindow(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    // UTC days, as member_daily_activity counts them (core/activity.ts).
+    const target = sql`((now() at time zone 'UTC')::date - ${ACTIVITY_WINDOW_DAYS - 1}::int)`
+    await tx.execute(
+      sql`insert into member_activity_window (id, window_start) values (1, ${target}) on conflict (id) do nothing`,
+    )
+    const { rows } = (await tx.execute(
+      sql`select window_start::text as "from", ${target}::text as "to", (${target} - window_start)::int as days
+          from member_activity_window where id = 1 for update`,
+    )) as unknown as { rows: { from: string; to: string; days: number }[] }
+    const window = rows[0]!
+    if (window.days <= 0) return 0
+    await tx.execute(
+      sql`update member_activity_scores s set score = s.score - d.total
+          from (select user_id, sum(count)::int as total from member_daily_activity
+                where day >= ${window.from}::date and day < ${window.to}::date group by user_id) d
+          where s.user_id = d.user_id`,
+    )
+    await tx.execute(sql`update member_activity_window set window_start = ${window.to}::date where id = 1`)
+    return window.days
+  })
+}

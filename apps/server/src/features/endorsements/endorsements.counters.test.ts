@@ -1,0 +1,246 @@
+import { asc, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  hashtags,
+  medals,
+  memberCategoryHashtags,
+  memberCategoryStats,
+  memberDailyActivity,
+  memberHashtags,
+  notifications,
+  users,
+  vouches,
+} from '../../db/schema/index'
+import { buildTestApp, type TestApp } from '../../../test/build-test-app'
+import { createMember } from '../../../test/factories'
+import { makeImage, multipart } from '../../../test/multipart'
+import {
+  recomputeHashtagCounts,
+  recomputeMemberStats,
+  removeEndorsement,
+  removeMemberContributions,
+} from './endorsements.service'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(async () => {
+  await t.close()
+})
+
+type Member = Awaited<ReturnType<typeof createMember>>
+
+/** Every denormalised counter in the database, in a stable order. */
+async function counters() {
+  const [u, stats, mh, mch, md, act, v, h] = await Promise.all([
+    t.db
+      .select({ id: users.id, reputationScore: users.reputationScore, vouchCount: users.vouchCount })
+      .from(users)
+      .orderBy(asc(users.id)),
+    t.db
+      .select()
+      .from(memberCategoryStats)
+      .orderBy(asc(memberCategoryStats.userId), asc(memberCategoryStats.category)),
+    t.db.select().from(memberHashtags).orderBy(asc(memberHashtags.userId), asc(memberHashtags.hashtagId)),
+    t.db
+      .select()
+      .from(memberCategoryHashtags)
+      .orderBy(
+        asc(memberCategoryHashtags.userId),
+        asc(memberCategoryHashtags.category),
+        asc(memberCategoryHashtags.hashtagId),
+      ),
+    t.db
+      .select({
+        userId: medals.userId,
+        skillName: medals.skillName,
+        tier: medals.tier,
+        endorsementCount: medals.endorsementCount,
+        lastEndorsedAt: sql<string>`${medals.lastEndorsedAt}::text`,
+      })
+      .from(medals)
+      .orderBy(asc(medals.userId), asc(medals.skillName)),
+    t.db
+      .select()
+      .from(memberDailyActivity)
+      .orderBy(asc(memberDailyActivity.userId), asc(memberDailyActivity.day)),
+    t.db
+      .select({ id: vouches.id, likeCount: vouches.likeCount, commentCount: vouches.commentCount })
+      .from(vouches)
+      .orderBy(asc(vouches.id)),
+    t.db.select().from(hashtags).orderBy(asc(hashtags.id)),
+  ])
+  return {
+    users: u,
+    stats,
+    memberHashtags: mh,
+    memberCategoryHashtags: mch,
+    medals: md,
+    activity: act,
+    vouches: v,
+    hashtags: h,
+  }
+}
+
+async function recomputeEverything() {
+  const all = await t.db.select({ id: users.id }).from(users)
+  for (const { id } of all) await recomputeMemberStats(t.db, id)
+  await recomputeHashtagCounts(t.db)
+}
+
+const endorse = async (from: Member, to: Member, payload: Record<string, unknown> = {}) => {
+  const res = await t.inject(from, {
+    method: 'POST',
+    url: '/api/vouches',
+    payload: { toUserId: to.id, ...payload },
+  })
+  expect(res.statusCode).toBe(201)
+  return res.json().id as number
+}
+const like = (member: Member, id: number) =>
+  t.inject(member, { method: 'POST', url: `/api/vouches/${id}/likes` })
+const unlike = (member: Member, id: number) =>
+  t.inject(member, { method: 'DELETE', url: `/api/vouches/${id}/likes` })
+const comment = async (member: Member, id: number, text: string) =>
+  (
+    await t.inject(member, { method: 'POST', url: `/api/vouches/${id}/comments`, payload: { comment: text } })
+  ).json().id as number
+const deleteComment = (member: Member, id: number) =>
+  t.inject(member, { method: 'DELETE', url: `/api/comments/${id}` })
+const attachment = async (member: Member) => {
+  const body = multipart({
+    field: 'file',
+    fileName: 'p.png',
+    contentType: 'image/png',
+    data: await makeImage('png'),
+  })
+  return (await t.inject(member, { method: 'POST', url: '/api/vouches/attachments', ...body })).json()
+    .contentUrl
+}
+
+describe('denormalised counters', () => {
+  it('always equal a recomputation from scratch, through creations, likes, comments and deletions', async () => {
+    await t.reset()
+    const members: Member[] = []
+    for (let i = 0; i < 14; i++) members.push(await createMember(t.db, { isEmailVerified: i % 4 === 0 }))
+    const [star, second, third] = members as [Member, Member, Member]
+    const categories = ['Technical Skills', 'Leadership', 'Teamwork', 'Communication']
+    const pool = ['Alpha', 'Beta', 'Gamma', 'Delta']
+
+    // The star receives Alpha 12 times (bronze), from every other member but one.
+    const toStar: number[] = []
+    for (const [i, m] of members.slice(1, 13).entries()) {
+      toStar.push(
+        await endorse(m, star, {
+          category: categories[i % categories.length],
+          note: i % 2 === 0 ? `Note ${i}` : undefined,
+          hashtags: ['Alpha', ...(i % 3 === 0 ? ['beta'] : []), ...(i === 5 ? ['Solo'] : [])],
+          isAnonymous: i % 5 === 0,
+          ...(i % 4 === 1 ? { contentUrl: await attachment(m) } : {}),
+        }),
+      )
+    }
+    // A web of smaller endorsements.
+    const others: number[] = []
+    for (let i = 0; i < 10; i++) {
+      const from = members[(i * 3 + 1) % members.length]!
+      const to = members[(i * 5 + 2) % members.length]!
+      if (from.id === to.id || to.id === star.id) continue
+      const res = await t.inject(from, {
+        method: 'POST',
+        url: '/api/vouches',
+        payload: { toUserId: to.id, category: categories[i % 4], hashtags: pool.slice(0, (i % 4) + 1) },
+      })
+      if (res.statusCode === 201) others.push(res.json().id)
+    }
+    // Likes, unlikes, comments and their deletions.
+    const comments: { author: Member; id: number }[] = []
+    for (const [i, id] of [...toStar, ...others].entries()) {
+      const a = members[(i + 3) % members.length]!
+      const b = members[(i + 7) % members.length]!
+      await like(a, id)
+      await like(b, id)
+      if (i % 3 === 0) await unlike(a, id)
+      if (i % 2 === 0) comments.push({ author: b, id: await comment(b, id, `Comment ${i}`) })
+      if (i % 4 === 0) comments.push({ author: a, id: await comment(a, id, `Reply ${i}`) })
+    }
+    for (const c of comments.filter((_, i) => i % 3 === 0)) {
+      expect((await deleteComment(c.author, c.id)).statusCode).toBe(200)
+    }
+    // Deletions: the one carrying the only 'Solo' (the tag disappears), three of the star's Alpha ones
+    // (12 → 9: the medal goes), one with likes and comments among the others.
+    await removeEndorsement(t.db, toStar[5]!)
+    for (const id of [toStar[0]!, toStar[1]!]) await removeEndorsement(t.db, id)
+    expect(await removeEndorsement(t.db, 99_999_999)).toBeNull()
+
+    const before = await counters()
+    // Alpha fell from 12 to 9: no medal any more.
+    expect(before.memberHashtags.find((m) => m.userId === star.id && m.count === 9)).toBeDefined()
+    expect(before.medals.filter((m) => m.userId === star.id)).toEqual([])
+    expect(before.hashtags.find((h) => h.tag === 'Solo')).toBeUndefined()
+    expect(before.activity.length).toBeGreaterThan(0)
+    await recomputeEverything()
+    expect(await counters()).toEqual(before)
+
+    // The star back to 10: bronze returns, with the newest endorsement's time.
+    await endorse(members[13]!, star, { category: 'Initiative', hashtags: ['alpha'] })
+    const afterMore = await counters()
+    const starMedals = afterMore.medals.filter((m) => m.userId === star.id)
+    expect(starMedals.map((m) => [m.skillName, m.tier, m.endorsementCount])).toEqual([
+      ['Alpha', 'bronze', 10],
+    ])
+    expect(second.id).not.toBe(star.id)
+    await recomputeEverything()
+    expect(await counters()).toEqual(afterMore)
+
+    // A member's departure takes back what they did to others.
+    await removeMemberContributions(t.db, third.id)
+    await t.db.delete(users).where(eq(users.id, third.id))
+    const afterDeparture = await counters()
+    await recomputeEverything()
+    expect(await counters()).toEqual(afterDeparture)
+    const leftovers = await t.db.select().from(notifications).where(eq(notifications.fromUserId, third.id))
+    expect(leftovers).toEqual([])
+  })
+
+  it('are repaired by the recomputation when they drift', async () => {
+    await t.reset()
+    const [a, b, c] = [await createMember(t.db), await createMember(t.db), await createMember(t.db)]
+    const id = await endorse(a, b, { category: 'Teamwork', note: 'Solid', hashtags: ['Kind'] })
+    await like(c, id)
+    await comment(c, id, 'Agreed')
+    const good = await counters()
+    await t.db.update(users).set({ reputationScore: 999, vouchCount: 7 }).where(eq(users.id, b.id))
+    await t.db.update(memberHashtags).set({ count: 42 })
+    await t.db.update(hashtags).set({ count: 5 })
+    await t.db.update(vouches).set({ likeCount: 3, commentCount: 0 })
+    await t.db.delete(memberDailyActivity).where(eq(memberDailyActivity.userId, c.id))
+    await t.db.delete(memberCategoryStats)
+    expect(await counters()).not.toEqual(good)
+    await recomputeEverything()
+    expect(await counters()).toEqual(good)
+    expect(good.users.find((u) => u.id === b.id)).toMatchObject({ reputationScore: 12, vouchCount: 1 })
+  })
+
+  it('count activity over the last 30 days: endorsements given, likes and comments that still exist', async () => {
+    await t.reset()
+    const [a, b, c] = [await createMember(t.db), await createMember(t.db), await createMember(t.db)]
+    const v1 = await endorse(a, b)
+    const v2 = await endorse(a, c, { category: 'Leadership' })
+    const v3 = await endorse(b, c)
+    await like(a, v3)
+    await like(a, v1)
+    await unlike(a, v1)
+    const kept = await comment(a, v3, 'Nice')
+    const dropped = await comment(a, v2, 'Hm')
+    await deleteComment(a, dropped)
+    const activity = async () =>
+      (await t.inject(b, { method: 'GET', url: `/api/users/${a.username}` })).json().user.activityScore
+    expect(await activity()).toBe(2 + 1 + 1)
+    expect(kept).toBeGreaterThan(0)
+    // Acts older than 30 days no longer count.
+    await t.db.update(memberDailyActivity).set({ day: sql`${memberDailyActivity.day} - 30` })
+    expect(await activity()).toBe(0)
+  })
+})

@@ -1,0 +1,264 @@
+import { MEDAL_THRESHOLDS } from '@vouched/shared/endorsements'
+import { WEIGHT_RECIPROCAL } from '@vouched/shared/reputation'
+import { and, eq, lte, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import {
+  hashtags,
+  medals,
+  memberCategoryHashtags,
+  memberCategoryStats,
+  memberDailyActivity,
+  memberHashtags,
+  users,
+  vouchComments,
+  vouches,
+  vouchHashtags,
+  vouchLikes,
+} from '../../db/schema/index'
+import { utcDay } from '../../core/activity'
+
+/**
+ * The denormalised counters of DECISIONS.md §4 and PERFORMANCE.md: moved on every write by the
+ * endorsement service, inside the write's transaction, and recomputable from the source rows.
+ */
+
+/** Raw rows of `db.execute`: both engines answer `{ rows }`. */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+/** The tier a count reaches, in SQL, from the shared thresholds. */
+const tierSql = (count: ReturnType<typeof sql>) => sql`case
+  when ${count} >= ${MEDAL_THRESHOLDS.platinum} then 'platinum'
+  when ${count} >= ${MEDAL_THRESHOLDS.gold} then 'gold'
+  when ${count} >= ${MEDAL_THRESHOLDS.silver} then 'silver'
+  else 'bronze' end`
+
+/** Creates or counts up each tag (case-insensitively unique, first spelling kept) and returns them in order. */
+export async function countUpHashtags(tx: Db, tags: string[]) {
+  if (tags.length === 0) return []
+  // Locked in a fixed order so two endorsements sharing tags never deadlock.
+  const ordered = [...tags].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))
+  const rows: { id: number; tag: string }[] = []
+  for (const tag of ordered) {
+    const result = await tx.execute(sql`
+      insert into ${hashtags} (tag, count) values (${tag}, 1)
+      on conflict ((lower(tag))) do update set count = ${hashtags.count} + 1
+      returning id, tag`)
+    rows.push(rowsOf<{ id: number; tag: string }>(result)[0]!)
+  }
+  const byKey = new Map(rows.map((r) => [r.tag.toLowerCase(), r]))
+  return tags.map((tag) => byKey.get(tag.toLowerCase())!)
+}
+
+export type CounterChange = {
+  userId: number
+  category: string
+  points: number
+  hashtagIds: number[]
+  /** +1 when an endorsement arrives, -1 when it goes. */
+  sign: 1 | -1
+}
+
+/** The receiver's denormalised counters (DECISIONS.md §4), moved by one endorsement. */
+export async function applyReceivedCounters(tx: Db, change: CounterChange) {
+  const { userId, category, sign } = change
+  const points = sign * change.points
+  await tx
+    .update(users)
+    .set({
+      reputationScore: sql`${users.reputationScore} + ${points}::real`,
+      vouchCount: sql`${users.vouchCount} + ${sign}::int`,
+    })
+    .where(eq(users.id, userId))
+
+  await tx
+    .insert(memberCategoryStats)
+    .values({ userId, category, score: points, count: sign })
+    .onConflictDoUpdate({
+      target: [memberCategoryStats.userId, memberCategoryStats.category],
+      set: {
+        score: sql`${memberCategoryStats.score} + excluded.score`,
+        count: sql`${memberCategoryStats.count} + excluded.count`,
+      },
+    })
+
+  if (change.hashtagIds.length > 0) {
+    await tx
+      .insert(memberHashtags)
+      .values(change.hashtagIds.map((hashtagId) => ({ userId, hashtagId, count: sign })))
+      .onConflictDoUpdate({
+        target: [memberHashtags.userId, memberHashtags.hashtagId],
+        set: { count: sql`${memberHashtags.count} + excluded.count` },
+      })
+    await tx
+      .insert(memberCategoryHashtags)
+      .values(change.hashtagIds.map((hashtagId) => ({ userId, category, hashtagId, count: sign })))
+      .onConflictDoUpdate({
+        target: [
+          memberCategoryHashtags.userId,
+          memberCategoryHashtags.category,
+          memberCategoryHashtags.hashtagId,
+        ],
+        set: { count: sql`${memberCategoryHashtags.count} + excluded.count` },
+      })
+  }
+
+  if (sign < 0) {
+    // Rows at zero describe nothing received; dropping them keeps "has any" checks to a row's existence.
+    await tx
+      .delete(memberCategoryStats)
+      .where(and(eq(memberCategoryStats.userId, userId), lte(memberCategoryStats.count, 0)))
+    await tx
+      .delete(memberHashtags)
+      .where(and(eq(memberHashtags.userId, userId), lte(memberHashtags.count, 0)))
+    await tx
+      .delete(memberCategoryHashtags)
+      .where(and(eq(memberCategoryHashtags.userId, userId), lte(memberCategoryHashtags.count, 0)))
+  }
+}
+
+/**
+ * Moves only the points of a member's category (and reputation) by `delta`: an endorsement that keeps
+ * counting but changes worth, e.g. when the other direction of a reciprocal pair arrives or goes.
+ */
+export async function applyPointsDelta(tx: Db, userId: number, category: string, delta: number) {
+  if (delta === 0) return
+  await tx
+    .update(users)
+    .set({ reputationScore: sql`${users.reputationScore} + ${delta}::real` })
+    .where(eq(users.id, userId))
+  await tx
+    .update(memberCategoryStats)
+    .set({ score: sql`${memberCategoryStats.score} + ${delta}::real` })
+    .where(and(eq(memberCategoryStats.userId, userId), eq(memberCategoryStats.category, category)))
+}
+
+/**
+ * Brings the member's medals for these skills in line with their counts: a medal per skill received at
+ * least 10 times, its tier from the thresholds, its last endorsement the newest one carrying the skill.
+ * Skills are matched by name, so a tag whose row just disappeared still loses its medal.
+ */
+export async function refreshMedals(tx: Db, userId: number, skillNames: string[]) {
+  if (skillNames.length === 0) return
+  const lowered = skillNames.map((name) => name.toLowerCase())
+  await tx.execute(sql`
+    insert into ${medals} (user_id, skill_name, tier, last_endorsed_at, endorsement_count)
+    select mh.user_id, h.tag, ${tierSql(sql`mh.count`)},
+      (select max(v.created_at) from ${vouches} v join ${vouchHashtags} vh on vh.vouch_id = v.id
+        where v.to_user_id = mh.user_id and vh.hashtag_id = mh.hashtag_id and ${countedSql('v')}),
+      mh.count
+    from ${memberHashtags} mh join ${hashtags} h on h.id = mh.hashtag_id
+    where mh.user_id = ${userId} and mh.count >= ${MEDAL_THRESHOLDS.bronze}
+      and lower(h.tag) in (${sql.join(
+        lowered.map((name) => sql`${name}`),
+        sql`, `,
+      )})
+    on conflict (user_id, skill_name) do update set
+      tier = excluded.tier,
+      endorsement_count = excluded.endorsement_count,
+      last_endorsed_at = excluded.last_endorsed_at,
+      updated_at = now()`)
+  await tx.execute(sql`
+    delete from ${medals} m
+    where m.user_id = ${userId}
+      and lower(m.skill_name) in (${sql.join(
+        lowered.map((name) => sql`${name}`),
+        sql`, `,
+      )})
+      and not exists (
+        select 1 from ${memberHashtags} mh join ${hashtags} h on h.id = mh.hashtag_id
+        where mh.user_id = m.user_id and h.tag = m.skill_name and mh.count >= ${MEDAL_THRESHOLDS.bronze})`)
+}
+
+/**
+ * SQL over an endorsement aliased `alias`: whether it counts (neither hidden by its receiver nor by a
+ * block), and the points it adds (10 × weight to the cent, halved when the receiver endorsed its
+ * endorser back in the same category). The same rules as `countedPoints` in the shared package.
+ */
+export const countedSql = (alias: string) =>
+  sql.raw(`not (${alias}.is_hidden or ${alias}.hidden_by_block)`)
+const reciprocalSql = (alias: string) =>
+  sql.raw(`exists (select 1 from vouches r where r.from_user_id = ${alias}.to_user_id
+    and r.to_user_id = ${alias}.from_user_id and r.category = ${alias}.category)`)
+const pointsSql = sql`round(10 * v.engagement_weight::numeric, 2)
+  * (case when ${reciprocalSql('v')} then ${WEIGHT_RECIPROCAL}::numeric else 1 end)`
+
+/**
+ * Recomputes every counter about one member from the source rows (received endorsements, their tags,
+ * likes and comments; the member's own acts), in one transaction. The counters kept on each write must
+ * always equal what this computes; tests compare the two.
+ */
+export async function recomputeMemberStats(db: Db, userId: number) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update ${users} set
+        reputation_score = coalesce((select sum(${pointsSql}) from ${vouches} v
+          where v.to_user_id = ${userId} and ${countedSql('v')}), 0)::real,
+        vouch_count = (select count(*) from ${vouches} v where v.to_user_id = ${userId} and ${countedSql('v')})::int
+      where id = ${userId}`)
+
+    await tx.delete(memberCategoryStats).where(eq(memberCategoryStats.userId, userId))
+    await tx.execute(sql`
+      insert into ${memberCategoryStats} (user_id, category, score, count)
+      select v.to_user_id, v.category, sum(${pointsSql})::real, count(*)::int
+      from ${vouches} v where v.to_user_id = ${userId} and ${countedSql('v')} group by 1, 2`)
+
+    await tx.delete(memberHashtags).where(eq(memberHashtags.userId, userId))
+    await tx.execute(sql`
+      insert into ${memberHashtags} (user_id, hashtag_id, count)
+      select v.to_user_id, vh.hashtag_id, count(*)::int
+      from ${vouches} v join ${vouchHashtags} vh on vh.vouch_id = v.id
+      where v.to_user_id = ${userId} and ${countedSql('v')} group by 1, 2`)
+
+    await tx.delete(memberCategoryHashtags).where(eq(memberCategoryHashtags.userId, userId))
+    await tx.execute(sql`
+      insert into ${memberCategoryHashtags} (user_id, category, hashtag_id, count)
+      select v.to_user_id, v.category, vh.hashtag_id, count(*)::int
+      from ${vouches} v join ${vouchHashtags} vh on vh.vouch_id = v.id
+      where v.to_user_id = ${userId} and ${countedSql('v')} group by 1, 2, 3`)
+
+    await tx.execute(sql`
+      update ${vouches} v set
+        like_count = (select count(*) from ${vouchLikes} l where l.vouch_id = v.id)::int,
+        comment_count = (select count(*) from ${vouchComments} c where c.vouch_id = v.id)::int
+      where v.to_user_id = ${userId}`)
+
+    // Medals: every skill now at 10 or more gets its tier; the others lose theirs.
+    await tx.execute(sql`
+      delete from ${medals} m where m.user_id = ${userId} and not exists (
+        select 1 from ${memberHashtags} mh join ${hashtags} h on h.id = mh.hashtag_id
+        where mh.user_id = m.user_id and h.tag = m.skill_name and mh.count >= ${MEDAL_THRESHOLDS.bronze})`)
+    const skills = await tx
+      .select({ tag: hashtags.tag })
+      .from(memberHashtags)
+      .innerJoin(hashtags, eq(hashtags.id, memberHashtags.hashtagId))
+      .where(
+        and(eq(memberHashtags.userId, userId), sql`${memberHashtags.count} >= ${MEDAL_THRESHOLDS.bronze}`),
+      )
+    await refreshMedals(
+      tx,
+      userId,
+      skills.map((s) => s.tag),
+    )
+
+    await tx.delete(memberDailyActivity).where(eq(memberDailyActivity.userId, userId))
+    await tx.execute(sql`
+      insert into ${memberDailyActivity} (user_id, day, count)
+      select ${userId}, ${utcDay(sql`created_at`)}, count(*)::int from (
+        select created_at from ${vouches} where ${vouches.fromUserId} = ${userId}
+        union all select created_at from ${vouchLikes} where user_id = ${userId}
+        union all select created_at from ${vouchComments} where user_id = ${userId}
+      ) acts group by 2`)
+  })
+}
+
+/** Recomputes every tag's count from the endorsements carrying it; tags nobody carries are dropped. */
+export async function recomputeHashtagCounts(db: Db) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update ${hashtags} h set count = sub.n
+      from (select h2.id, (select count(*) from ${vouchHashtags} vh where vh.hashtag_id = h2.id)::int as n
+            from ${hashtags} h2) sub
+      where sub.id = h.id and h.count <> sub.n`)
+    await tx.delete(hashtags).where(lte(hashtags.count, 0))
+  })
+}

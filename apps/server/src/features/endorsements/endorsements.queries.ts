@@ -1,0 +1,235 @@
+import {
+  engagementWeight,
+  type TComment,
+  type TEndorsement,
+  type TVouchFilter,
+  type TVouchesPage,
+  type TCategory,
+} from '@vouched/shared/endorsements'
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { Db } from '../../db/client'
+import { hashtags, users, vouchComments, vouches, vouchHashtags, vouchLikes } from '../../db/schema/index'
+import { AppError } from '../../core/errors'
+
+/** Who is reading: decides whether an anonymous endorser is shown and what "hasLiked" means. */
+export type Viewer = { id: number; isAdmin: boolean }
+
+const fromUser = alias(users, 'from_user')
+const toUser = alias(users, 'to_user')
+
+/** The (created_at, id) position of a row, microseconds included, so keyset pages never skip or repeat. */
+const positionOf = sql<string>`to_char(${vouches.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
+const endorsementColumns = (viewerId: number) => ({
+  vouch: vouches,
+  from: {
+    id: fromUser.id,
+    username: fromUser.username,
+    fullName: fromUser.fullName,
+    profilePicture: fromUser.profilePicture,
+    isVerified: fromUser.isEmailVerified,
+  },
+  to: {
+    id: toUser.id,
+    username: toUser.username,
+    fullName: toUser.fullName,
+    profilePicture: toUser.profilePicture,
+    isVerified: toUser.isEmailVerified,
+  },
+  // Tags in the order the endorser gave them; a page holds at most 51 rows, each with at most 10 tags.
+  hashtags: sql<string[]>`coalesce((
+      select json_agg(${hashtags.tag} order by ${vouchHashtags.id})
+      from ${vouchHashtags} join ${hashtags} on ${hashtags.id} = ${vouchHashtags.hashtagId}
+      where ${vouchHashtags.vouchId} = ${vouches.id}), '[]'::json)`,
+  hasLiked: sql<boolean>`exists(select 1 from ${vouchLikes}
+      where ${vouchLikes.vouchId} = ${vouches.id} and ${vouchLikes.userId} = ${viewerId})`,
+  position: positionOf,
+})
+
+type EndorsementRow = {
+  vouch: typeof vouches.$inferSelect
+  from: {
+    id: number
+    username: string
+    fullName: string | null
+    profilePicture: string | null
+    isVerified: boolean
+  }
+  to: {
+    id: number
+    username: string
+    fullName: string | null
+    profilePicture: string | null
+    isVerified: boolean
+  }
+  hashtags: string[] | string
+  hasLiked: boolean
+  position: string
+}
+
+const round4 = (value: number) => Math.round(value * 10_000) / 10_000
+
+/**
+ * Whether the endorser was verified when endorsing. The stored weight is the product of the known
+ * factors, so the verified factor is exactly what remains once note and attachment are divided out.
+ */
+export function endorserWasVerified(
+  vouch: Pick<typeof vouches.$inferSelect, 'engagementWeight' | 'note' | 'contentUrl'>,
+) {
+  const unverified = engagementWeight({
+    hasNote: Boolean(vouch.note),
+    hasAttachment: Boolean(vouch.contentUrl),
+    verifiedEndorser: false,
+  })
+  return vouch.engagementWeight / unverified > 1.1
+}
+
+/** The read shape; an anonymous endorser stays hidden from everyone but themself and admins. */
+export function toEndorsement(row: EndorsementRow, viewer: Viewer): TEndorsement {
+  const v = row.vouch
+  const reveal = !v.isAnonymous || viewer.isAdmin || viewer.id === v.fromUserId
+  const tags = typeof row.hashtags === 'string' ? (JSON.parse(row.hashtags) as string[]) : row.hashtags
+  return {
+    id: v.id,
+    fromUserId: reveal ? v.fromUserId : null,
+    toUserId: v.toUserId,
+    category: v.category as TCategory,
+    note: v.note,
+    isAnonymous: v.isAnonymous,
+    contentType: v.contentType,
+    contentUrl: v.contentUrl,
+    likeCount: v.likeCount,
+    commentCount: v.commentCount,
+    engagementWeight: round4(v.engagementWeight),
+    createdAt: v.createdAt.toISOString(),
+    fromUsername: reveal ? row.from.username : null,
+    fromFullName: reveal ? row.from.fullName : null,
+    fromProfilePicture: reveal ? row.from.profilePicture : null,
+    fromUser: reveal ? row.from : null,
+    toUser: row.to,
+    hashtags: tags,
+    verified: endorserWasVerified(v),
+    hasLiked: row.hasLiked,
+    isHidden: v.isHidden || v.hiddenByBlock,
+  }
+}
+
+function selectEndorsements(db: Db, viewer: Viewer) {
+  return db
+    .select(endorsementColumns(viewer.id))
+    .from(vouches)
+    .innerJoin(fromUser, eq(fromUser.id, vouches.fromUserId))
+    .innerJoin(toUser, eq(toUser.id, vouches.toUserId))
+}
+
+export async function findEndorsement(db: Db, id: number, viewer: Viewer): Promise<TEndorsement | null> {
+  const [row] = await selectEndorsements(db, viewer).where(eq(vouches.id, id)).limit(1)
+  return row ? toEndorsement(row, viewer) : null
+}
+
+const encodeCursor = (position: string, id: number) => Buffer.from(`${position}|${id}`).toString('base64url')
+
+function decodeCursor(cursor: string): { position: string; id: number } {
+  const [position, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|')
+  if (
+    !position ||
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(position) ||
+    !id ||
+    !/^\d{1,10}$/.test(id) ||
+    Number.isNaN(Date.parse(position))
+  ) {
+    throw new AppError('INVALID_CURSOR', 'This page cursor is not valid', 400, 'cursor')
+  }
+  return { position, id: Number(id) }
+}
+
+/**
+ * One page of the endorsements a member received, newest first, keyset-paginated on (created_at, id)
+ * along vouches_to_created_idx: each page costs the same however deep it is.
+ */
+export async function listReceivedEndorsements(
+  db: Db,
+  options: {
+    toUserId: number
+    viewer: Viewer
+    limit: number
+    cursor?: string | undefined
+    filter?: TVouchFilter
+  },
+): Promise<TVouchesPage> {
+  const conditions: SQL[] = [eq(vouches.toUserId, options.toUserId)]
+  // Hidden endorsements (by their receiver, or by a block) are listed to the receiver and admins only.
+  if (options.viewer.id !== options.toUserId && !options.viewer.isAdmin) {
+    conditions.push(eq(vouches.isHidden, false), eq(vouches.hiddenByBlock, false))
+  }
+  if (options.filter === 'public') conditions.push(eq(vouches.isAnonymous, false))
+  if (options.filter === 'anonymous') conditions.push(eq(vouches.isAnonymous, true))
+  if (options.cursor) {
+    const { position, id } = decodeCursor(options.cursor)
+    conditions.push(sql`(${vouches.createdAt}, ${vouches.id}) < (${position}::timestamptz, ${id})`)
+  }
+  const rows = await selectEndorsements(db, options.viewer)
+    .where(and(...conditions))
+    .orderBy(desc(vouches.createdAt), desc(vouches.id))
+    .limit(options.limit + 1)
+  const page = rows.slice(0, options.limit)
+  const last = page[page.length - 1]
+  return {
+    vouches: page.map((row) => toEndorsement(row, options.viewer)),
+    nextCursor: rows.length > options.limit && last ? encodeCursor(last.position, last.vouch.id) : null,
+  }
+}
+
+export async function findVouchRow(db: Db, id: number) {
+  const [row] = await db.select().from(vouches).where(eq(vouches.id, id)).limit(1)
+  return row ?? null
+}
+
+export async function hasLiked(db: Db, vouchId: number, userId: number) {
+  const [row] = await db
+    .select({ id: vouchLikes.id })
+    .from(vouchLikes)
+    .where(and(eq(vouchLikes.vouchId, vouchId), eq(vouchLikes.userId, userId)))
+    .limit(1)
+  return Boolean(row)
+}
+
+const commentColumns = {
+  id: vouchComments.id,
+  vouchId: vouchComments.vouchId,
+  userId: vouchComments.userId,
+  comment: vouchComments.comment,
+  createdAt: vouchComments.createdAt,
+  username: users.username,
+  fullName: users.fullName,
+  profilePicture: users.profilePicture,
+}
+
+const toComment = (row: { createdAt: Date } & Omit<TComment, 'createdAt'>): TComment => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+})
+
+/** The newest `limit` comments of an endorsement, oldest first as a thread reads. */
+export async function listComments(db: Db, vouchId: number, limit: number): Promise<TComment[]> {
+  const rows = await db
+    .select(commentColumns)
+    .from(vouchComments)
+    .innerJoin(users, eq(users.id, vouchComments.userId))
+    .where(eq(vouchComments.vouchId, vouchId))
+    .orderBy(desc(vouchComments.createdAt), desc(vouchComments.id))
+    .limit(limit)
+  return rows.reverse().map(toComment)
+}
+
+export async function findComment(db: Db, id: number): Promise<TComment | null> {
+  const [row] = await db
+    .select(commentColumns)
+    .from(vouchComments)
+    .innerJoin(users, eq(users.id, vouchComments.userId))
+    .where(eq(vouchComments.id, id))
+    .orderBy(asc(vouchComments.id))
+    .limit(1)
+  return row ? toComment(row) : null
+}

@@ -1,0 +1,138 @@
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TYPES,
+  COMMENTS_LIST_MAX,
+  ENDORSEMENT_MESSAGES,
+  ZAttachment,
+  ZComment,
+  ZCommentIdParams,
+  ZCreateCommentBody,
+  ZCreateEndorsementBody,
+  ZEndorsement,
+  ZLikeCheck,
+  ZLikeState,
+  ZVouchIdParams,
+} from '@vouched/shared/endorsements'
+import { ZOk } from '@vouched/shared/errors'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { notFound } from '../../core/errors'
+import { perMember, rateLimit } from '../../core/rate-limit'
+import { requireMember } from '../../core/session'
+import { receiveFile, storeUpload } from '../../core/uploads'
+import { findVouchRow, hasLiked, listComments } from './endorsements.queries'
+import {
+  addComment,
+  createEndorsement,
+  likeEndorsement,
+  removeComment,
+  unlikeEndorsement,
+} from './endorsements.service'
+
+export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Checked before the body is parsed: a visitor gets 401 whatever they sent.
+  const members = async (request: FastifyRequest) => void requireMember(request)
+  const endorseLimit = rateLimit(app, { max: 60, timeWindow: '1 hour', keyGenerator: perMember })
+  const uploadLimit = rateLimit(app, { max: 30, timeWindow: '1 hour', keyGenerator: perMember })
+  const likeLimit = rateLimit(app, { max: 300, timeWindow: '15 minutes', keyGenerator: perMember })
+  const commentLimit = rateLimit(app, { max: 60, timeWindow: '15 minutes', keyGenerator: perMember })
+
+  app.post(
+    '/api/vouches',
+    {
+      onRequest: members,
+      preHandler: [endorseLimit],
+      schema: { body: ZCreateEndorsementBody, response: { 201: ZEndorsement } },
+    },
+    async (request, reply) => {
+      const me = requireMember(request)
+      const created = await createEndorsement(app.db, app.config, { ...request.body, from: me })
+      return reply.status(201).send(created)
+    },
+  )
+
+  app.post(
+    '/api/vouches/attachments',
+    { onRequest: members, preHandler: [uploadLimit], schema: { response: { 201: ZAttachment } } },
+    async (request, reply) => {
+      const me = requireMember(request)
+      const file = await receiveFile(request, {
+        field: 'file',
+        maxBytes: ATTACHMENT_MAX_BYTES,
+        types: ATTACHMENT_TYPES,
+        tooLargeMessage: ENDORSEMENT_MESSAGES.attachmentTooLarge,
+        wrongTypeMessage: ENDORSEMENT_MESSAGES.attachmentType,
+      })
+      const stored = await storeUpload(app.db, app.config, { ...file, userId: me.id, kind: 'attachment' })
+      return reply.status(201).send({ contentUrl: stored.url, contentType: stored.contentType })
+    },
+  )
+
+  app.get(
+    '/api/vouches/:id/likes/check',
+    { onRequest: members, schema: { params: ZVouchIdParams, response: { 200: ZLikeCheck } } },
+    async (request) => {
+      const me = requireMember(request)
+      if (!(await findVouchRow(app.db, request.params.id))) throw notFound('Endorsement')
+      return { hasLiked: await hasLiked(app.db, request.params.id, me.id) }
+    },
+  )
+
+  app.post(
+    '/api/vouches/:id/likes',
+    {
+      onRequest: members,
+      preHandler: [likeLimit],
+      schema: { params: ZVouchIdParams, response: { 200: ZLikeState } },
+    },
+    async (request) => likeEndorsement(app.db, requireMember(request), request.params.id),
+  )
+
+  app.delete(
+    '/api/vouches/:id/likes',
+    {
+      onRequest: members,
+      preHandler: [likeLimit],
+      schema: { params: ZVouchIdParams, response: { 200: ZLikeState } },
+    },
+    async (request) => unlikeEndorsement(app.db, requireMember(request), request.params.id),
+  )
+
+  app.get(
+    '/api/vouches/:id/comments',
+    { onRequest: members, schema: { params: ZVouchIdParams, response: { 200: z.array(ZComment) } } },
+    async (request) => {
+      requireMember(request)
+      if (!(await findVouchRow(app.db, request.params.id))) throw notFound('Endorsement')
+      return listComments(app.db, request.params.id, COMMENTS_LIST_MAX)
+    },
+  )
+
+  app.post(
+    '/api/vouches/:id/comments',
+    {
+      onRequest: members,
+      preHandler: [commentLimit],
+      schema: { params: ZVouchIdParams, body: ZCreateCommentBody, response: { 201: ZComment } },
+    },
+    async (request, reply) => {
+      const me = requireMember(request)
+      return reply.status(201).send(await addComment(app.db, me, request.params.id, request.body.comment))
+    },
+  )
+
+  app.delete(
+    '/api/comments/:commentId',
+    {
+      onRequest: members,
+      preHandler: [commentLimit],
+      schema: { params: ZCommentIdParams, response: { 200: ZOk } },
+    },
+    async (request) => {
+      const me = requireMember(request)
+      await removeComment(app.db, { id: me.id, isAdmin: me.isAdmin }, request.params.commentId)
+      return { success: true as const }
+    },
+  )
+}

@@ -1,0 +1,550 @@
+import {
+  ENDORSEMENT_MESSAGES,
+  engagementWeight,
+  type TComment,
+  type TCreateEndorsement,
+  type TEndorsement,
+  type TLikeState,
+} from '@vouched/shared/endorsements'
+import {
+  countedPoints,
+  ENDORSEMENTS_PER_DAY,
+  REPUTATION_MESSAGES,
+  type THideResult,
+} from '@vouched/shared/reputation'
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
+import type { Config } from '../../config'
+import type { Db } from '../../db/client'
+import {
+  hashtags,
+  memberDailyActivity,
+  notifications,
+  users,
+  vouchComments,
+  vouches,
+  vouchHashtags,
+  vouchLikes,
+} from '../../db/schema/index'
+import { addActivity, pruneEmptyDays, utcDay } from '../../core/activity'
+import { assertNotBlocked, lockPair } from '../../core/blocks'
+import { AppError, forbidden, notFound } from '../../core/errors'
+import { findOwnUpload } from '../../core/uploads'
+import type { UserRow } from '../../core/user-shapes'
+import { createNotification } from '../notifications/notifications.service'
+import {
+  applyPointsDelta,
+  applyReceivedCounters,
+  countUpHashtags,
+  refreshMedals,
+  rowsOf,
+} from './endorsements.counters'
+import { findComment, findEndorsement, findVouchRow, type Viewer } from './endorsements.queries'
+
+export { findEndorsement, listReceivedEndorsements, type Viewer } from './endorsements.queries'
+export { recomputeHashtagCounts, recomputeMemberStats } from './endorsements.counters'
+
+const displayName = (user: Pick<UserRow, 'fullName' | 'username'>) => user.fullName || user.username
+
+const isUniqueViolation = (error: unknown, constraint: string) => {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } }
+  const inner = e.cause ?? e
+  return inner.code === '23505' && (inner.constraint ?? '').includes(constraint)
+}
+
+const duplicate = () => new AppError('DUPLICATE_ENDORSEMENT', ENDORSEMENT_MESSAGES.duplicate, 409, 'category')
+
+export type CreateEndorsementInput = TCreateEndorsement & { from: UserRow }
+
+type VouchRow = typeof vouches.$inferSelect
+
+/** Whether an endorsement counts: neither its receiver nor a block hides it. */
+const isCounted = (vouch: Pick<VouchRow, 'isHidden' | 'hiddenByBlock'>) => !vouch.isHidden && !vouch.hiddenByBlock
+
+/** What a counted endorsement loses (or regains) when it becomes (or stops being) reciprocal. */
+const halfOf = (weight: number) =>
+  countedPoints({ weight, reciprocal: false, hidden: false }) -
+  countedPoints({ weight, reciprocal: true, hidden: false })
+
+/** The endorsement the other way round (B → A in the same category), locked for the caller's transaction. */
+async function findReverse(tx: Db, vouch: Pick<VouchRow, 'fromUserId' | 'toUserId' | 'category'>) {
+  const [reverse] = await tx
+    .select()
+    .from(vouches)
+    .where(
+      and(
+        eq(vouches.fromUserId, vouch.toUserId),
+        eq(vouches.toUserId, vouch.fromUserId),
+        eq(vouches.category, vouch.category),
+      ),
+    )
+    .for('update')
+  return reverse ?? null
+}
+
+function inWords(ms: number) {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000))
+  if (minutes < 60) return `in ${minutes} minute${minutes === 1 ? '' : 's'}`
+  const hours = Math.ceil(minutes / 60)
+  return `in about ${hours} hour${hours === 1 ? '' : 's'}`
+}
+
+/** Ring resistance: at most 20 endorsements given in any 24 hours (429 with when the next one is allowed). */
+async function assertDailyLimit(db: Db, fromUserId: number) {
+  const since = new Date(Date.now() - 86_400_000)
+  const recent = await db
+    .select({ createdAt: vouches.createdAt })
+    .from(vouches)
+    .where(and(eq(vouches.fromUserId, fromUserId), gt(vouches.createdAt, since)))
+    .orderBy(asc(vouches.createdAt))
+    .limit(ENDORSEMENTS_PER_DAY)
+  if (recent.length < ENDORSEMENTS_PER_DAY) return
+  const retryAt = recent[0]!.createdAt.getTime() + 86_400_000
+  throw new AppError('ENDORSEMENT_LIMIT', REPUTATION_MESSAGES.dailyLimit(inWords(retryAt - Date.now())), 429)
+}
+
+/**
+ * Moves the receiver's counters when an endorsement starts or stops counting (hidden, shown, blocked,
+ * unblocked): its points (halved when reciprocal), count, tags and the medals of those tags.
+ */
+async function moveCounted(tx: Db, vouch: VouchRow, wasCounted: boolean, nowCounted: boolean) {
+  if (wasCounted === nowCounted) return
+  const tags = await tx
+    .select({ id: hashtags.id, tag: hashtags.tag })
+    .from(vouchHashtags)
+    .innerJoin(hashtags, eq(hashtags.id, vouchHashtags.hashtagId))
+    .where(eq(vouchHashtags.vouchId, vouch.id))
+  const reverse = await findReverse(tx, vouch)
+  await applyReceivedCounters(tx, {
+    userId: vouch.toUserId,
+    category: vouch.category,
+    points: countedPoints({ weight: vouch.engagementWeight, reciprocal: Boolean(reverse), hidden: false }),
+    hashtagIds: tags.map((tag) => tag.id),
+    sign: nowCounted ? 1 : -1,
+  })
+  await refreshMedals(
+    tx,
+    vouch.toUserId,
+    tags.map((tag) => tag.tag),
+  )
+}
+
+/**
+ * The receiver hides (or shows again) an endorsement: while hidden it counts for nothing and only
+ * they and admins see it. One hidden because its endorser is blocked is shown again by unblocking.
+ */
+export async function setEndorsementHidden(
+  db: Db,
+  me: Pick<UserRow, 'id'>,
+  id: number,
+  hidden: boolean,
+): Promise<THideResult> {
+  const row = await findVouchRow(db, id)
+  if (!row) throw notFound('Endorsement')
+  if (row.toUserId !== me.id) throw forbidden(REPUTATION_MESSAGES.notReceiver)
+  return db.transaction(async (tx) => {
+    await lockPair(tx, row.fromUserId, row.toUserId)
+    const [vouch] = await tx.select().from(vouches).where(eq(vouches.id, id)).for('update')
+    if (!vouch) throw notFound('Endorsement')
+    if (!hidden && vouch.hiddenByBlock) {
+      throw new AppError('HIDDEN_BY_BLOCK', REPUTATION_MESSAGES.hiddenByBlock, 409)
+    }
+    if (vouch.isHidden !== hidden) {
+      await tx.update(vouches).set({ isHidden: hidden }).where(eq(vouches.id, id))
+      await moveCounted(tx, vouch, isCounted(vouch), isCounted({ ...vouch, isHidden: hidden }))
+    }
+    return { id, isHidden: hidden, hiddenByBlock: vouch.hiddenByBlock }
+  })
+}
+
+/**
+ * Hides (on block) or shows again (on unblock) every endorsement `blockedId` gave `blockerId`; one the
+ * receiver hid by hand stays hidden. Call it inside the block's transaction.
+ */
+export async function setBlockHidden(tx: Db, blockerId: number, blockedId: number, hidden: boolean) {
+  await lockPair(tx, blockerId, blockedId)
+  const given = await tx
+    .select()
+    .from(vouches)
+    .where(and(eq(vouches.fromUserId, blockedId), eq(vouches.toUserId, blockerId)))
+    .orderBy(asc(vouches.id))
+    .for('update')
+  for (const vouch of given) {
+    if (vouch.hiddenByBlock === hidden) continue
+    await tx.update(vouches).set({ hiddenByBlock: hidden }).where(eq(vouches.id, vouch.id))
+    await moveCounted(tx, vouch, isCounted(vouch), isCounted({ ...vouch, hiddenByBlock: hidden }))
+  }
+}
+
+/**
+ * Records an endorsement with everything it moves, in one transaction: its tags, the receiver's
+ * score, counts, tags and medals, the endorser's activity, and the receiver's notification.
+ */
+export async function createEndorsement(
+  db: Db,
+  config: Config,
+  input: CreateEndorsementInput,
+): Promise<TEndorsement> {
+  const { from } = input
+  if (input.toUserId === from.id) {
+    throw new AppError('SELF_ENDORSEMENT', ENDORSEMENT_MESSAGES.selfEndorsement, 400, 'toUserId')
+  }
+  const [target] = await db.select().from(users).where(eq(users.id, input.toUserId)).limit(1)
+  if (!target) throw notFound('Member')
+  await assertNotBlocked(db, from.id, target.id)
+  await assertDailyLimit(db, from.id)
+
+  let attachment: { url: string; contentType: string } | null = null
+  if (input.contentUrl) {
+    attachment = await findOwnUpload(db, config, input.contentUrl, from.id, 'attachment')
+    if (!attachment) {
+      throw new AppError('INVALID_ATTACHMENT', ENDORSEMENT_MESSAGES.attachmentNotYours, 400, 'contentUrl')
+    }
+  }
+
+  const [existing] = await db
+    .select({ id: vouches.id })
+    .from(vouches)
+    .where(
+      and(
+        eq(vouches.fromUserId, from.id),
+        eq(vouches.toUserId, target.id),
+        eq(vouches.category, input.category),
+      ),
+    )
+    .limit(1)
+  if (existing) throw duplicate()
+
+  let id: number
+  try {
+    id = await db.transaction(async (tx) => {
+      await lockPair(tx, from.id, target.id)
+      const reverse = await findReverse(tx, { fromUserId: from.id, toUserId: target.id, category: input.category })
+      // The endorser's standing at this moment decides the verified factor, not the session's copy.
+      const [endorser] = await tx
+        .select({ isEmailVerified: users.isEmailVerified })
+        .from(users)
+        .where(eq(users.id, from.id))
+      const weight = engagementWeight({
+        hasNote: Boolean(input.note),
+        hasAttachment: Boolean(attachment),
+        verifiedEndorser: Boolean(endorser?.isEmailVerified),
+      })
+      const [vouch] = await tx
+        .insert(vouches)
+        .values({
+          fromUserId: from.id,
+          toUserId: target.id,
+          category: input.category,
+          note: input.note ?? null,
+          isAnonymous: input.isAnonymous,
+          contentUrl: attachment?.url ?? null,
+          contentType: attachment?.contentType ?? null,
+          engagementWeight: weight,
+        })
+        .returning()
+      const tags = await countUpHashtags(tx, input.hashtags)
+      if (tags.length > 0) {
+        await tx.insert(vouchHashtags).values(tags.map((tag) => ({ vouchId: vouch!.id, hashtagId: tag.id })))
+      }
+      await applyReceivedCounters(tx, {
+        userId: target.id,
+        category: input.category,
+        points: countedPoints({ weight, reciprocal: Boolean(reverse), hidden: false }),
+        hashtagIds: tags.map((tag) => tag.id),
+        sign: 1,
+      })
+      // The reverse endorsement becomes reciprocal too: its receiver (this endorser) keeps half of it.
+      if (reverse && isCounted(reverse)) {
+        await applyPointsDelta(tx, from.id, input.category, -halfOf(reverse.engagementWeight))
+      }
+      await refreshMedals(
+        tx,
+        target.id,
+        tags.map((tag) => tag.tag),
+      )
+      await addActivity(tx, from.id, 1)
+      await createNotification(tx, {
+        userId: target.id,
+        type: 'endorsement',
+        entityId: vouch!.id,
+        // An anonymous endorsement names nobody, not even through the notification's sender.
+        fromUserId: input.isAnonymous ? null : from.id,
+        message: input.isAnonymous
+          ? `Someone endorsed you anonymously for ${input.category}`
+          : `${displayName(from)} endorsed you for ${input.category}`,
+      })
+      return vouch!.id
+    })
+  } catch (error) {
+    // Two identical endorsements racing: the unique constraint decides.
+    if (isUniqueViolation(error, 'vouches_from_to_category')) throw duplicate()
+    throw error
+  }
+  return (await findEndorsement(db, id, { id: from.id, isAdmin: from.isAdmin }))!
+}
+
+/**
+ * Deletes an endorsement and takes back everything it moved (the receiver's counters and medals, tag
+ * counts, the activity of its endorser, likers and commenters, its notifications) in one transaction.
+ * Returns the deleted row, or null when there was none.
+ */
+export async function removeEndorsement(db: Db, id: number) {
+  return db.transaction(async (tx) => {
+    const [pair] = await tx
+      .select({ fromUserId: vouches.fromUserId, toUserId: vouches.toUserId })
+      .from(vouches)
+      .where(eq(vouches.id, id))
+    if (!pair) return null
+    await lockPair(tx, pair.fromUserId, pair.toUserId)
+    const [vouch] = await tx.select().from(vouches).where(eq(vouches.id, id)).for('update')
+    if (!vouch) return null
+    const reverse = await findReverse(tx, vouch)
+    const tags = await tx
+      .select({ id: hashtags.id, tag: hashtags.tag })
+      .from(vouchHashtags)
+      .innerJoin(hashtags, eq(hashtags.id, vouchHashtags.hashtagId))
+      .where(eq(vouchHashtags.vouchId, id))
+
+    // Every act that disappears with it, on the day it was counted.
+    const actsResult = await tx.execute(sql`
+      select user_id, ${utcDay(sql`created_at`)}::text as day, count(*)::int as n from (
+        select ${vouches.fromUserId} as user_id, ${vouches.createdAt} as created_at from ${vouches} where ${vouches.id} = ${id}
+        union all select user_id, created_at from ${vouchLikes} where vouch_id = ${id}
+        union all select user_id, created_at from ${vouchComments} where vouch_id = ${id}
+      ) acts group by 1, 2`)
+    const acts = rowsOf<{ user_id: number; day: string; n: number }>(actsResult)
+    for (const act of acts) {
+      await tx
+        .update(memberDailyActivity)
+        .set({ count: sql`${memberDailyActivity.count} - ${act.n}::int` })
+        .where(and(eq(memberDailyActivity.userId, act.user_id), eq(memberDailyActivity.day, act.day)))
+    }
+    for (const userId of new Set(acts.map((act) => act.user_id))) await pruneEmptyDays(tx, userId)
+
+    await tx
+      .delete(notifications)
+      .where(
+        and(inArray(notifications.type, ['endorsement', 'like', 'comment']), eq(notifications.entityId, id)),
+      )
+    // Likes, comments and tag links go with it (foreign keys cascade).
+    await tx.delete(vouches).where(eq(vouches.id, id))
+
+    if (tags.length > 0) {
+      await tx
+        .update(hashtags)
+        .set({ count: sql`${hashtags.count} - 1` })
+        .where(
+          inArray(
+            hashtags.id,
+            tags.map((tag) => tag.id),
+          ),
+        )
+    }
+    // A hidden endorsement counted for nothing, so there is nothing to take back from its receiver.
+    if (isCounted(vouch)) {
+      await applyReceivedCounters(tx, {
+        userId: vouch.toUserId,
+        category: vouch.category,
+        points: countedPoints({ weight: vouch.engagementWeight, reciprocal: Boolean(reverse), hidden: false }),
+        hashtagIds: tags.map((tag) => tag.id),
+        sign: -1,
+      })
+    }
+    // The reverse endorsement is no longer reciprocal: its receiver gets its full worth back.
+    if (reverse && isCounted(reverse)) {
+      await applyPointsDelta(tx, vouch.fromUserId, vouch.category, halfOf(reverse.engagementWeight))
+    }
+    if (tags.length > 0) {
+      // A tag no endorsement carries any more no longer exists.
+      await tx.delete(hashtags).where(
+        and(
+          inArray(
+            hashtags.id,
+            tags.map((tag) => tag.id),
+          ),
+          lte(hashtags.count, 0),
+        ),
+      )
+    }
+    await refreshMedals(
+      tx,
+      vouch.toUserId,
+      tags.map((tag) => tag.tag),
+    )
+    return vouch
+  })
+}
+
+/** Notifies the endorsement's receiver and giver of someone's like or comment (never the actor). */
+async function notifyAround(
+  tx: Db,
+  vouch: typeof vouches.$inferSelect,
+  actor: UserRow,
+  type: 'like' | 'comment',
+) {
+  const [receiver] = await tx
+    .select({ fullName: users.fullName, username: users.username })
+    .from(users)
+    .where(eq(users.id, vouch.toUserId))
+  const actorName = displayName(actor)
+  const verb = type === 'like' ? 'liked' : 'commented on'
+  await createNotification(tx, {
+    userId: vouch.toUserId,
+    type,
+    entityId: vouch.id,
+    fromUserId: actor.id,
+    message: `${actorName} ${verb} an endorsement you received`,
+  })
+  await createNotification(tx, {
+    userId: vouch.fromUserId,
+    type,
+    entityId: vouch.id,
+    fromUserId: actor.id,
+    message: `${actorName} ${verb} your endorsement of ${receiver ? displayName(receiver) : 'a member'}`,
+  })
+}
+
+async function requireVouch(db: Db, id: number) {
+  const vouch = await findVouchRow(db, id)
+  if (!vouch) throw notFound('Endorsement')
+  return vouch
+}
+
+/**
+ * Likes and comments reach the endorsement's receiver and giver: refused when either blocked the
+ * actor or was blocked by them. An anonymous giver is left out, so a refusal never reveals who it is.
+ */
+async function assertCanReach(db: Db, actor: UserRow, vouch: typeof vouches.$inferSelect) {
+  await assertNotBlocked(db, actor.id, vouch.toUserId)
+  if (!vouch.isAnonymous) await assertNotBlocked(db, actor.id, vouch.fromUserId)
+}
+
+/** Idempotent: liking twice changes nothing (DECISIONS.md §5). */
+export async function likeEndorsement(db: Db, actor: UserRow, vouchId: number): Promise<TLikeState> {
+  await assertCanReach(db, actor, await requireVouch(db, vouchId))
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(vouchLikes)
+      .values({ vouchId, userId: actor.id })
+      .onConflictDoNothing()
+      .returning({ id: vouchLikes.id })
+    if (inserted.length === 0) {
+      const [vouch] = await tx
+        .select({ likeCount: vouches.likeCount })
+        .from(vouches)
+        .where(eq(vouches.id, vouchId))
+      return { hasLiked: true, likeCount: vouch?.likeCount ?? 0 }
+    }
+    const [vouch] = await tx
+      .update(vouches)
+      .set({ likeCount: sql`${vouches.likeCount} + 1` })
+      .where(eq(vouches.id, vouchId))
+      .returning()
+    await addActivity(tx, actor.id, 1)
+    await notifyAround(tx, vouch!, actor, 'like')
+    return { hasLiked: true, likeCount: vouch!.likeCount }
+  })
+}
+
+/** Idempotent: unliking what one does not like changes nothing. */
+export async function unlikeEndorsement(db: Db, actor: UserRow, vouchId: number): Promise<TLikeState> {
+  await requireVouch(db, vouchId)
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(vouchLikes)
+      .where(and(eq(vouchLikes.vouchId, vouchId), eq(vouchLikes.userId, actor.id)))
+      .returning({ createdAt: vouchLikes.createdAt })
+    if (!removed) {
+      const [vouch] = await tx
+        .select({ likeCount: vouches.likeCount })
+        .from(vouches)
+        .where(eq(vouches.id, vouchId))
+      return { hasLiked: false, likeCount: vouch?.likeCount ?? 0 }
+    }
+    const [vouch] = await tx
+      .update(vouches)
+      .set({ likeCount: sql`${vouches.likeCount} - 1` })
+      .where(eq(vouches.id, vouchId))
+      .returning({ likeCount: vouches.likeCount })
+    await addActivity(tx, actor.id, -1, removed.createdAt)
+    return { hasLiked: false, likeCount: vouch!.likeCount }
+  })
+}
+
+export async function addComment(
+  db: Db,
+  actor: UserRow,
+  vouchId: number,
+  comment: string,
+): Promise<TComment> {
+  await assertCanReach(db, actor, await requireVouch(db, vouchId))
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(vouchComments).values({ vouchId, userId: actor.id, comment }).returning()
+    const [vouch] = await tx
+      .update(vouches)
+      .set({ commentCount: sql`${vouches.commentCount} + 1` })
+      .where(eq(vouches.id, vouchId))
+      .returning()
+    await addActivity(tx, actor.id, 1)
+    await notifyAround(tx, vouch!, actor, 'comment')
+    return row!.id
+  })
+  return (await findComment(db, id))!
+}
+
+/** Only the comment's author or an admin deletes it. */
+export async function removeComment(db: Db, actor: Viewer, commentId: number) {
+  const comment = await findComment(db, commentId)
+  if (!comment) throw notFound('Comment')
+  if (comment.userId !== actor.id && !actor.isAdmin)
+    throw forbidden('Only the author can delete this comment')
+  await db.transaction(async (tx) => {
+    const [removed] = await tx.delete(vouchComments).where(eq(vouchComments.id, commentId)).returning({
+      vouchId: vouchComments.vouchId,
+      userId: vouchComments.userId,
+      createdAt: vouchComments.createdAt,
+    })
+    if (!removed) return
+    await tx
+      .update(vouches)
+      .set({ commentCount: sql`${vouches.commentCount} - 1` })
+      .where(eq(vouches.id, removed.vouchId))
+    await addActivity(tx, removed.userId, -1, removed.createdAt)
+  })
+}
+
+/**
+ * Takes back everything a member did to others before their account goes: endorsements given and
+ * received (with all their counters), likes and comments on other endorsements. The admin and account
+ * deletion flows call it in the transaction that then deletes the member.
+ */
+export async function removeMemberContributions(db: Db, userId: number) {
+  await db.transaction(async (tx) => {
+    const own = await tx
+      .select({ id: vouches.id })
+      .from(vouches)
+      .where(sql`${vouches.fromUserId} = ${userId} or ${vouches.toUserId} = ${userId}`)
+    for (const { id } of own) await removeEndorsement(tx, id)
+    const likes = await tx
+      .delete(vouchLikes)
+      .where(eq(vouchLikes.userId, userId))
+      .returning({ vouchId: vouchLikes.vouchId })
+    for (const { vouchId } of likes) {
+      await tx
+        .update(vouches)
+        .set({ likeCount: sql`${vouches.likeCount} - 1` })
+        .where(eq(vouches.id, vouchId))
+    }
+    const comments = await tx
+      .delete(vouchComments)
+      .where(eq(vouchComments.userId, userId))
+      .returning({ vouchId: vouchComments.vouchId })
+    for (const { vouchId } of comments) {
+      await tx
+        .update(vouches)
+        .set({ commentCount: sql`${vouches.commentCount} - 1` })
+        .where(eq(vouches.id, vouchId))
+    }
+    await tx.delete(memberDailyActivity).where(eq(memberDailyActivity.userId, userId))
+  })
+}

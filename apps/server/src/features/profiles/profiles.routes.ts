@@ -1,0 +1,152 @@
+import { ZVouchesPage, ZVouchesQuery } from '@vouched/shared/endorsements'
+import { ZMedal } from '@vouched/shared/endorsements'
+import { ZIdParams } from '@vouched/shared/errors'
+import {
+  PROFILE_MESSAGES,
+  PROFILE_PICTURE_MAX_BYTES,
+  PROFILE_PICTURE_TYPES,
+  ZAddWorkEmailBody,
+  ZAddWorkEmailResponse,
+  ZProfile,
+  ZUpdateProfileBody,
+  ZUserIdParams,
+  ZUsernameParams,
+  ZVerificationStatus,
+  ZVerifyEmailBody,
+  ZVerifyEmailResponse,
+} from '@vouched/shared/profiles'
+import { ZSelfUser } from '@vouched/shared/users'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { notFound } from '../../core/errors'
+import { perMember, rateLimit } from '../../core/rate-limit'
+import { requireMember } from '../../core/session'
+import { receiveFile } from '../../core/uploads'
+import { toSelfUser } from '../../core/user-shapes'
+import { listReceivedEndorsements } from '../endorsements/endorsements.service'
+import { findUserById, findUserByUsername, listMedals } from './profiles.queries'
+import {
+  addWorkEmail,
+  assertOwnProfile,
+  getProfile,
+  isHiddenFrom,
+  setProfilePicture,
+  updateProfile,
+  verifyWorkEmail,
+} from './profiles.service'
+
+export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Checked before the body is parsed: a visitor gets 401 whatever they sent.
+  const members = async (request: FastifyRequest) => void requireMember(request)
+  const profileWrites = rateLimit(app, { max: 30, timeWindow: '15 minutes', keyGenerator: perMember })
+  const pictureUploads = rateLimit(app, { max: 20, timeWindow: '1 hour', keyGenerator: perMember })
+  // Each request mails a code: few per hour.
+  const codeRequests = rateLimit(app, { max: 5, timeWindow: '1 hour', keyGenerator: perMember })
+  const codeChecks = rateLimit(app, { max: 20, timeWindow: '15 minutes', keyGenerator: perMember })
+
+  // Static paths first in the file for the reader; Fastify prefers them over :username anyway.
+  app.get(
+    '/api/users/verification-status',
+    { onRequest: members, schema: { response: { 200: ZVerificationStatus } } },
+    async (request) => {
+      const me = requireMember(request)
+      return { verified: me.isEmailVerified, workEmail: me.workEmail }
+    },
+  )
+
+  app.post(
+    '/api/users/add-work-email',
+    {
+      onRequest: members,
+      preHandler: [codeRequests],
+      schema: { body: ZAddWorkEmailBody, response: { 200: ZAddWorkEmailResponse } },
+    },
+    async (request) =>
+      addWorkEmail(app.db, app.mailer, app.config, requireMember(request), request.body.email),
+  )
+
+  app.post(
+    '/api/users/verify-email',
+    {
+      onRequest: members,
+      preHandler: [codeChecks],
+      schema: { body: ZVerifyEmailBody, response: { 200: ZVerifyEmailResponse } },
+    },
+    async (request) => verifyWorkEmail(app.db, requireMember(request), request.body.verificationCode),
+  )
+
+  app.get(
+    '/api/users/:username',
+    { onRequest: members, schema: { params: ZUsernameParams, response: { 200: ZProfile } } },
+    async (request) => {
+      const me = requireMember(request)
+      return getProfile(app.db, request.params.username, { id: me.id, isAdmin: me.isAdmin })
+    },
+  )
+
+  app.get(
+    '/api/users/:username/vouches',
+    {
+      onRequest: members,
+      schema: { params: ZUsernameParams, querystring: ZVouchesQuery, response: { 200: ZVouchesPage } },
+    },
+    async (request) => {
+      const me = requireMember(request)
+      const user = await findUserByUsername(app.db, request.params.username)
+      if (!user || (await isHiddenFrom(app.db, user.id, me))) throw notFound('User')
+      return listReceivedEndorsements(app.db, {
+        toUserId: user.id,
+        viewer: { id: me.id, isAdmin: me.isAdmin },
+        ...request.query,
+      })
+    },
+  )
+
+  app.patch(
+    '/api/users/:id/profile',
+    {
+      // The owner check comes before the body: another member learns nothing from validation errors.
+      onRequest: members,
+      preValidation: async (request) =>
+        assertOwnProfile(requireMember(request), Number((request.params as { id: unknown }).id)),
+      preHandler: [profileWrites],
+      schema: { params: ZIdParams, body: ZUpdateProfileBody, response: { 200: ZSelfUser } },
+    },
+    async (request) => {
+      const me = requireMember(request)
+      return toSelfUser(await updateProfile(app.db, me, request.params.id, request.body))
+    },
+  )
+
+  app.post(
+    '/api/users/:id/profile-picture',
+    {
+      onRequest: members,
+      preHandler: [pictureUploads],
+      schema: { params: ZIdParams, response: { 200: ZSelfUser } },
+    },
+    async (request) => {
+      const me = requireMember(request)
+      assertOwnProfile(me, request.params.id)
+      const file = await receiveFile(request, {
+        field: 'profilePicture',
+        maxBytes: PROFILE_PICTURE_MAX_BYTES - 1,
+        types: PROFILE_PICTURE_TYPES,
+        tooLargeMessage: PROFILE_MESSAGES.pictureSize,
+        wrongTypeMessage: PROFILE_MESSAGES.pictureType,
+      })
+      return toSelfUser(await setProfilePicture(app.db, app.config, me, file))
+    },
+  )
+
+  app.get(
+    '/api/medals/user/:userId',
+    { onRequest: members, schema: { params: ZUserIdParams, response: { 200: z.array(ZMedal) } } },
+    async (request) => {
+      requireMember(request)
+      if (!(await findUserById(app.db, request.params.userId))) throw notFound('User')
+      return listMedals(app.db, request.params.userId)
+    },
+  )
+}

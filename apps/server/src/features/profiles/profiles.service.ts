@@ -1,0 +1,204 @@
+import { randomInt, timingSafeEqual } from 'node:crypto'
+import { PROFILE_VOUCHES_FIRST_PAGE } from '@vouched/shared/endorsements'
+import {
+  PROFILE_MESSAGES,
+  PROFILE_PICTURE_SIZE,
+  VERIFICATION_CODE_LENGTH,
+  VERIFICATION_CODE_TTL_MINUTES,
+  VERIFICATION_MAX_ATTEMPTS,
+  type TAddWorkEmailResponse,
+  type TProfile,
+  type ZUpdateProfileBody,
+} from '@vouched/shared/profiles'
+import { and, eq, isNotNull, lt, ne, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { Config } from '../../config'
+import type { Db } from '../../db/client'
+import { users } from '../../db/schema/index'
+import { getActivityScore } from '../../core/activity'
+import { hasBlocked } from '../../core/blocks'
+import { AppError, forbidden, notFound } from '../../core/errors'
+import type { Mailer } from '../../core/mail'
+import { hashToken } from '../../core/session'
+import { reencodePicture, removeUpload, storeUpload, type ReceivedFile } from '../../core/uploads'
+import { toPublicUser, type UserRow } from '../../core/user-shapes'
+import { listReceivedEndorsements, type Viewer } from '../endorsements/endorsements.service'
+import { findUserByUsername, listCategoryScores, listMedals, listTopHashtags } from './profiles.queries'
+
+const round2 = (value: number) => Math.round(value * 100) / 100
+
+/** A member who blocked the viewer does not exist for them (admins still see everyone). */
+export const isHiddenFrom = async (db: Db, userId: number, viewer: Viewer) =>
+  !viewer.isAdmin && viewer.id !== userId && (await hasBlocked(db, userId, viewer.id))
+
+/**
+ * The profile response of SPEC.md §3 with the first page of endorsements. Every part reads counters or
+ * an index range bounded by the member, so its cost does not grow with the endorsements received.
+ */
+export async function getProfile(db: Db, username: string, viewer: Viewer): Promise<TProfile> {
+  const user = await findUserByUsername(db, username)
+  if (!user || (await isHiddenFrom(db, user.id, viewer))) throw notFound('User')
+  const [categoryScores, topHashtags, medals, activityScore, page] = await Promise.all([
+    listCategoryScores(db, user.id),
+    listTopHashtags(db, user.id),
+    listMedals(db, user.id),
+    getActivityScore(db, user.id),
+    listReceivedEndorsements(db, { toUserId: user.id, viewer, limit: PROFILE_VOUCHES_FIRST_PAGE }),
+  ])
+  const ownerOrAdmin = viewer.id === user.id || viewer.isAdmin
+  const reputationScore = round2(user.reputationScore)
+  return {
+    user: {
+      ...toPublicUser(user),
+      reputationScore,
+      activityScore,
+      topHashtags,
+      medals,
+      ...(ownerOrAdmin ? { email: user.email, workEmail: user.workEmail } : {}),
+    },
+    reputationScore,
+    categoryScores,
+    vouches: page.vouches,
+    nextCursor: page.nextCursor,
+  }
+}
+
+export const assertOwnProfile = (me: UserRow, id: number) => {
+  if (me.id !== id) throw forbidden('You can only change your own profile')
+}
+
+export async function updateProfile(
+  db: Db,
+  me: UserRow,
+  id: number,
+  body: z.output<typeof ZUpdateProfileBody>,
+) {
+  assertOwnProfile(me, id)
+  const values: Partial<typeof users.$inferInsert> = {}
+  if (body.fullName !== undefined) values.fullName = body.fullName
+  if (body.title !== undefined) values.title = body.title
+  if (body.bio !== undefined) values.bio = body.bio
+  if (body.location !== undefined) values.location = body.location
+  if (Object.keys(values).length === 0) return me
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning()
+  return row!
+}
+
+/** Re-encodes the picture, stores it under a fresh name, points the member at it and deletes the old file. */
+export async function setProfilePicture(db: Db, config: Config, me: UserRow, file: ReceivedFile) {
+  const picture = await reencodePicture(file.buffer, PROFILE_PICTURE_SIZE, PROFILE_MESSAGES.pictureUnreadable)
+  const stored = await storeUpload(db, config, { ...picture, userId: me.id, kind: 'profile-picture' })
+  const [before] = await db.select({ picture: users.profilePicture }).from(users).where(eq(users.id, me.id))
+  const [row] = await db
+    .update(users)
+    .set({ profilePicture: stored.url })
+    .where(eq(users.id, me.id))
+    .returning()
+  if (before?.picture && before.picture !== stored.url) await removeUpload(db, config, before.picture)
+  return row!
+}
+
+const newCode = () =>
+  randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)
+    .toString()
+    .padStart(VERIFICATION_CODE_LENGTH, '0')
+
+/**
+ * Starts a work email verification: a 6-digit code, stored hashed, valid 30 minutes for 5 attempts,
+ * mailed to the address. The code comes back in the answer only when no SMTP server is configured.
+ */
+export async function addWorkEmail(
+  db: Db,
+  mailer: Mailer,
+  config: Config,
+  me: UserRow,
+  email: string,
+): Promise<TAddWorkEmailResponse> {
+  if (me.isEmailVerified) throw new AppError('ALREADY_VERIFIED', PROFILE_MESSAGES.alreadyVerified, 409)
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.workEmail}) = ${email.toLowerCase()}`,
+        eq(users.isEmailVerified, true),
+        ne(users.id, me.id),
+      ),
+    )
+    .limit(1)
+  if (taken) throw new AppError('WORK_EMAIL_TAKEN', PROFILE_MESSAGES.workEmailTaken, 409, 'email')
+
+  const code = newCode()
+  await db
+    .update(users)
+    .set({
+      workEmail: email,
+      verificationCode: hashToken(code),
+      verificationCodeExpiry: new Date(Date.now() + VERIFICATION_CODE_TTL_MINUTES * 60_000),
+      verificationAttempts: 0,
+    })
+    .where(eq(users.id, me.id))
+  try {
+    await mailer.send({
+      to: email,
+      subject: 'Your Vouched verification code',
+      text: [
+        `Hi ${me.fullName || me.username},`,
+        '',
+        `Your Vouched verification code is ${code}.`,
+        '',
+        `Enter it on your profile within ${VERIFICATION_CODE_TTL_MINUTES} minutes to verify this work email.`,
+        'If you did not ask for it, ignore this mail.',
+      ].join('\n'),
+    })
+  } catch {
+    throw new AppError(
+      'MAIL_FAILED',
+      'We could not send the verification email. Please try again later.',
+      503,
+    )
+  }
+  return {
+    message: `We sent a ${VERIFICATION_CODE_LENGTH}-digit verification code to ${email}.`,
+    email,
+    ...(config.smtpUrl ? {} : { verificationCode: code }),
+  }
+}
+
+/** Checks a code: 400 when wrong or expired, 429 once 5 attempts are spent, until a new code is requested. */
+export async function verifyWorkEmail(db: Db, me: UserRow, code: string) {
+  // Counting the attempt and reading the code in one statement: parallel guesses cannot exceed the limit.
+  const [attempt] = await db
+    .update(users)
+    .set({ verificationAttempts: sql`${users.verificationAttempts} + 1` })
+    .where(
+      and(
+        eq(users.id, me.id),
+        isNotNull(users.verificationCode),
+        lt(users.verificationAttempts, VERIFICATION_MAX_ATTEMPTS),
+      ),
+    )
+    .returning({ code: users.verificationCode, expiry: users.verificationCodeExpiry })
+  if (!attempt) {
+    const [row] = await db.select({ code: users.verificationCode }).from(users).where(eq(users.id, me.id))
+    if (!row?.code)
+      throw new AppError('NO_PENDING_CODE', PROFILE_MESSAGES.codeMissing, 400, 'verificationCode')
+    throw new AppError('TOO_MANY_ATTEMPTS', PROFILE_MESSAGES.codeTooManyAttempts, 429, 'verificationCode')
+  }
+  if (!attempt.expiry || attempt.expiry.getTime() < Date.now()) {
+    throw new AppError('CODE_EXPIRED', PROFILE_MESSAGES.codeExpired, 400, 'verificationCode')
+  }
+  if (!timingSafeEqual(Buffer.from(attempt.code!), Buffer.from(hashToken(code)))) {
+    throw new AppError('INVALID_CODE', PROFILE_MESSAGES.codeInvalid, 400, 'verificationCode')
+  }
+  await db
+    .update(users)
+    .set({
+      isEmailVerified: true,
+      verificationCode: null,
+      verificationCodeExpiry: null,
+      verificationAttempts: 0,
+    })
+    .where(eq(users.id, me.id))
+  return { verified: true as const, message: 'Your work email is verified.' }
+}

@@ -1,0 +1,110 @@
+import { ADMIN_TABS, type TAdminTab } from '@vouched/shared/admin'
+import {
+  HashIcon,
+  MegaphoneIcon,
+  MessagesSquareIcon,
+  ScrollTextIcon,
+  ShieldCheckIcon,
+  ThumbsUpIcon,
+  UsersIcon,
+} from 'lucide-react'
+import { useSearchParams } from 'react-router'
+import { PageContainer } from '../../components/layout/page-container'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs'
+import { AuditTab } from '../../features/admin/components/audit-tab'
+import { ConversationsTab } from '../../features/admin/components/conversations-tab'
+import { EndorsementsTab } from '../../features/admin/components/endorsements-tab'
+import { HashtagsTab } from '../../features/admin/components/hashtags-tab'
+import { UsersTab } from '../../features/admin/components/users-tab'
+import { AnnouncementAdminList } from '../../features/announcements/components/announcement-admin-list'
+import { AnnouncementForm } from '../../features/announcements/components/announcement-form'
+import { useDocumentTitle } from '../../lib/use-document-title'
+
+const TAB_LABELS: Record<TAdminTab, { label: string; icon: typeof UsersIcon }> = {
+  users: { label: 'Users', icon: UsersIcon },
+  endorsements: { label: 'Endorsements', icon: ThumbsUpIcon },
+  hashtags: { label: 'Hashtags', icon: HashIcon },
+  messages: { label: 'Messages', icon: MessagesSquareIcon },
+  announcements: { label: 'Announcements', icon: MegaphoneIcon },
+  audit: { label: 'Audit', icon: ScrollTextIcon },
+}
+
+const isTab = (value: string | null): value is TAdminTab =>
+  (ADMIN_TABS as readonly string[]).includes(value ?? '')
+
+/** /admin (SPEC.md §2): moderation tabs; the open tab lives in the URL (?tab=) so it survives reloads. */
+export default function AdminPage() {
+  useDocumentTitle('Admin Dashboard')
+  const [params, setParams] = useSearchParams()
+  const requested = params.get('tab')
+  const tab: TAdminTab = isTab(requested) ? requested : 'users'
+
+  return (
+    <PageContainer className="grid gap-6">
+      <header className="flex items-center gap-3">
+        <span className="flex size-10 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+          <ShieldCheckIcon className="size-5" aria-hidden />
+        </span>
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Admin Dashboard</h1>
+          <p className="text-sm text-muted-foreground">
+            Moderate members, endorsements, hashtags and conversations.
+          </p>
+        </div>
+      </header>
+      <Tabs
+        value={tab}
+        onValueChange={(next) => setParams(next === 'users' ? {} : { tab: next }, { replace: true })}
+      >
+        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <TabsList>
+            {ADMIN_TABS.map((value) => {
+              const { label, icon: Icon } = TAB_LABELS[value]
+              return (
+                <TabsTrigger key={value} value={value}>
+                  <Icon aria-hidden />
+                  {label}
+                </TabsTrigger>
+              )
+            })}
+          </TabsList>
+        </div>
+        <TabsContent value="users">
+          <UsersTab />
+        </TabsContent>
+        <TabsContent value="endorsements">
+          <EndorsementsTab />
+        </TabsContent>
+        <TabsContent value="hashtags">
+          <HashtagsTab />
+        </TabsContent>
+        <TabsContent value="messages">
+          <ConversationsTab />
+        </TabsContent>
+        <TabsContent value="announcements">
+          <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+            <Card>
+              <CardHeader>
+                <CardTitle as="h2">New announcement</CardTitle>
+                <CardDescription>Every member sees it on their home page.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <AnnouncementForm />
+              </CardContent>
+            </Card>
+            <section aria-labelledby="all-announcements" className="grid gap-3">
+              <h2 id="all-announcements" className="text-lg font-semibold">
+                All announcements
+              </h2>
+              <AnnouncementAdminList />
+            </section>
+          </div>
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditTab />
+        </TabsContent>
+      </Tabs>
+    </PageContainer>
+  )
+}

@@ -1,0 +1,127 @@
+import { screen, within } from '@testing-library/react'
+import type { TAnnouncement } from '@vouched/shared/announcements'
+import { DISCOVERY_MESSAGES, type TUserCard } from '@vouched/shared/discovery'
+import { describe, expect, it } from 'vitest'
+import { makeUser, mockApi, renderWithProviders, type MockResponse } from '../../test/render'
+import HomePage from './home'
+
+const me = makeUser({ id: 1, username: 'alice', fullName: 'Alice Martin' })
+
+const card = (id: number, overrides: Partial<TUserCard> = {}): TUserCard => ({
+  id,
+  username: `member${id}`,
+  fullName: `Member ${id}`,
+  title: 'Engineer',
+  profilePicture: null,
+  reputationScore: 10,
+  topHashtags: ['CSS'],
+  matchCount: 0,
+  totalHashtags: 0,
+  isVerified: false,
+  vouchCount: 1,
+  activityScore: 0,
+  ...overrides,
+})
+
+const announcement = (id: number, pinned: boolean): TAnnouncement => ({
+  id,
+  adminId: 99,
+  title: `Announcement ${id}`,
+  content: 'Something every member should know.',
+  imageUrl: null,
+  pinned,
+  createdAt: new Date().toISOString(),
+  adminUsername: 'root',
+  adminFullName: 'Root Admin',
+  adminProfilePicture: null,
+})
+
+function renderHome(overrides: Record<string, MockResponse> = {}) {
+  const fetchMock = mockApi({
+    'GET /api/announcements/pinned': { body: [announcement(1, true)] },
+    'GET /api/announcements': { body: [announcement(2, false)] },
+    'GET /api/users/discover/popular': { body: [card(2, { fullName: 'Bob Builder' }), card(3)] },
+    'GET /api/hashtags/popular': { body: [{ id: 5, tag: 'ReactJS', count: 12 }] },
+    ...overrides,
+  })
+  return { ...renderWithProviders(<HomePage />, { user: me }), fetchMock }
+}
+
+describe('Home page', () => {
+  it('welcomes the member and links to their profile', async () => {
+    renderHome()
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Alice!' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View Your Profile' })).toHaveAttribute('href', '/profile/alice')
+    expect(await screen.findByRole('link', { name: 'Bob Builder' })).toBeInTheDocument()
+  })
+
+  it('renders every section with data', async () => {
+    const { fetchMock } = renderHome()
+    const announcements = await screen.findByRole('region', { name: 'Announcements' })
+    expect(within(announcements).getByText('Announcement 1')).toBeInTheDocument()
+    expect(within(announcements).getByText('Announcement 2')).toBeInTheDocument()
+
+    const people = screen.getByRole('region', { name: 'Discover People' })
+    expect(await within(people).findByRole('link', { name: 'Bob Builder' })).toHaveAttribute(
+      'href',
+      '/profile/member2',
+    )
+    expect(within(people).getByRole('link', { name: /View all/ })).toHaveAttribute('href', '/discover')
+    // The home grid takes the popular list as the server gives it (12 by default).
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/users/discover/popular')
+
+    const tag = await screen.findByRole('link', { name: /#ReactJS/ })
+    expect(tag).toHaveAttribute('href', '/discover?tag=ReactJS')
+    expect(tag).toHaveTextContent('12')
+
+    const steps = screen.getByRole('region', { name: 'Getting Started' })
+    for (const title of ['Complete Your Profile', 'Connect with Others', 'Start Vouching']) {
+      expect(within(steps).getByRole('heading', { name: title })).toBeInTheDocument()
+    }
+  })
+
+  it('never shows the member themself or the user named admin', async () => {
+    renderHome({
+      'GET /api/users/discover/popular': {
+        body: [
+          card(1, { username: 'alice', fullName: 'Alice Martin' }),
+          card(4, { username: 'Admin' }),
+          card(5, { fullName: 'Kept' }),
+        ],
+      },
+    })
+    const people = screen.getByRole('region', { name: 'Discover People' })
+    expect(await within(people).findByRole('link', { name: 'Kept' })).toBeInTheDocument()
+    expect(within(people).getAllByTestId('user-card')).toHaveLength(1)
+  })
+
+  it('hides announcements when there are none', async () => {
+    renderHome({ 'GET /api/announcements/pinned': { body: [] }, 'GET /api/announcements': { body: [] } })
+    await screen.findByRole('link', { name: 'Bob Builder' })
+    expect(screen.queryByRole('region', { name: 'Announcements' })).not.toBeInTheDocument()
+    expect(screen.queryByText(DISCOVERY_MESSAGES.announcementsError)).not.toBeInTheDocument()
+  })
+
+  it('says when no hashtag was used yet', async () => {
+    renderHome({ 'GET /api/hashtags/popular': { body: [] } })
+    expect(await screen.findByText(DISCOVERY_MESSAGES.noHashtags)).toBeInTheDocument()
+  })
+
+  it('shows each section its own error', async () => {
+    const failure = { status: 500, body: { message: 'Internal server error', code: 'INTERNAL' } }
+    renderHome({
+      'GET /api/announcements/pinned': failure,
+      'GET /api/users/discover/popular': failure,
+      'GET /api/hashtags/popular': failure,
+    })
+    expect(await screen.findByText(DISCOVERY_MESSAGES.announcementsError)).toBeInTheDocument()
+    expect(await screen.findByText(DISCOVERY_MESSAGES.usersError)).toBeInTheDocument()
+    expect(await screen.findByText(DISCOVERY_MESSAGES.hashtagsError)).toBeInTheDocument()
+  })
+
+  it('opens the endorsement dialog from a card', async () => {
+    const { user } = renderHome()
+    await user.click(await screen.findByRole('button', { name: 'Endorse Bob Builder' }))
+    expect(await screen.findByRole('dialog', { name: 'Endorse Bob Builder' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,53 @@
+import { UserRoundIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { PageContainer } from '../../components/layout/page-container'
+import { Button } from '../../components/ui/button'
+import { AnnouncementsSection } from '../../features/announcements/components/announcements-section'
+import { GettingStarted } from '../../features/discovery/components/getting-started'
+import { PopularHashtagsCard } from '../../features/discovery/components/popular-hashtags-card'
+import { PopularPeopleSection } from '../../features/discovery/components/popular-people-section'
+import { useEndorseTarget } from '../../features/discovery/hooks/use-endorse-target'
+import { CreateEndorsementDialog } from '../../features/endorsements/components/create-endorsement-dialog'
+import { useCurrentUser } from '../../lib/session'
+import { useDocumentTitle } from '../../lib/use-document-title'
+
+/** Home dashboard (SPEC.md §2): welcome, announcements, people to discover, popular hashtags, first steps. */
+export default function HomePage() {
+  useDocumentTitle('Home')
+  const { user } = useCurrentUser()
+  const endorse = useEndorseTarget()
+  if (!user) return null
+  const firstName = (user.fullName || user.username).split(/\s+/)[0]
+
+  return (
+    <PageContainer className="grid gap-8">
+      <header className="flex flex-col gap-4 rounded-2xl border bg-gradient-to-br from-accent/70 via-card to-card p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-8">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Welcome back, {firstName}!</h1>
+          <p className="text-muted-foreground">The Proof Is in the People: see who is earning trust today.</p>
+        </div>
+        <Button asChild variant="outline" className="self-start sm:self-auto">
+          <Link to={`/profile/${encodeURIComponent(user.username)}`}>
+            <UserRoundIcon aria-hidden />
+            View Your Profile
+          </Link>
+        </Button>
+      </header>
+
+      <AnnouncementsSection />
+
+      <div className="grid items-start gap-8 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <PopularPeopleSection onEndorse={endorse.onEndorse} />
+        </div>
+        <aside className="grid gap-6" aria-label="Trending">
+          <PopularHashtagsCard />
+        </aside>
+      </div>
+
+      <GettingStarted username={user.username} />
+
+      {endorse.target ? <CreateEndorsementDialog target={endorse.target} {...endorse.dialogProps} /> : null}
+    </PageContainer>
+  )
+}

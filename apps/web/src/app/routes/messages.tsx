@@ -1,0 +1,54 @@
+import { MessagesSquareIcon } from 'lucide-react'
+import { useParams, useSearchParams } from 'react-router'
+import { PageContainer } from '../../components/layout/page-container'
+import { ConversationList } from '../../features/messaging/components/conversation-list'
+import { MessageThread, ThreadNotice } from '../../features/messaging/components/message-thread'
+import { NewConversation } from '../../features/messaging/components/new-conversation'
+import { cn } from '../../lib/cn'
+import { useDocumentTitle } from '../../lib/use-document-title'
+
+const positiveInt = (value: string | null | undefined) => {
+  const n = Number(value)
+  return Number.isInteger(n) && n > 0 ? n : undefined
+}
+
+/** /messages, /messages/:conversationId and /messages?to={userId}: conversations beside the open thread. */
+export default function MessagesPage() {
+  useDocumentTitle('Messages')
+  const params = useParams()
+  const [search] = useSearchParams()
+  const conversationId = positiveInt(params.conversationId)
+  const to = conversationId ? undefined : positiveInt(search.get('to'))
+  const threadOpen = Boolean(conversationId || to)
+
+  return (
+    <PageContainer className="flex flex-1 flex-col gap-4">
+      <h1 className="text-2xl font-semibold tracking-tight">Messages</h1>
+      <div className="grid min-h-[32rem] flex-1 overflow-hidden rounded-xl border bg-card md:h-[calc(100dvh-12rem)] md:grid-cols-[20rem_minmax(0,1fr)]">
+        <nav
+          aria-label="Conversation list"
+          className={cn('overflow-y-auto border-r md:block', threadOpen ? 'hidden' : 'block')}
+        >
+          <ConversationList selectedId={conversationId} />
+        </nav>
+        <section
+          aria-label="Conversation"
+          className={cn('min-h-0 flex-col bg-background/40 md:flex', threadOpen ? 'flex' : 'hidden')}
+        >
+          {conversationId ? (
+            <MessageThread key={conversationId} conversationId={conversationId} />
+          ) : to ? (
+            <NewConversation key={to} userId={to} />
+          ) : (
+            <ThreadNotice>
+              <span className="grid justify-items-center gap-2">
+                <MessagesSquareIcon className="size-8" aria-hidden />
+                Select a conversation to read it.
+              </span>
+            </ThreadNotice>
+          )}
+        </section>
+      </div>
+    </PageContainer>
+  )
+}

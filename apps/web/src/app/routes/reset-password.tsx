@@ -1,0 +1,19 @@
+import { useSearchParams } from 'react-router'
+import { AuthLayout, AuthPanel } from '../../features/auth/components/auth-layout'
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form'
+import { useDocumentTitle } from '../../lib/use-document-title'
+
+/** Opened from the mailed link /reset-password?token=…&email=… */
+export default function ResetPasswordPage() {
+  useDocumentTitle('Reset password')
+  const [searchParams] = useSearchParams()
+  const token = searchParams.get('token')?.trim() ?? ''
+  const email = searchParams.get('email')?.trim() ?? ''
+  return (
+    <AuthLayout>
+      <AuthPanel title="Reset your password" description="Choose a new password of at least 8 characters.">
+        <ResetPasswordForm key={`${token}|${email}`} token={token} email={email} />
+      </AuthPanel>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,260 @@
+import type { TSelfUser } from '@vouched/shared/users'
+import {
+  CompassIcon,
+  HomeIcon,
+  LogOutIcon,
+  MenuIcon,
+  PlusIcon,
+  ShieldIcon,
+  UserIcon,
+  UsersIcon,
+  type LucideIcon,
+} from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { Link, NavLink } from 'react-router'
+import { cn } from '../../lib/cn'
+import { useCurrentUser } from '../../lib/session'
+import { Button } from '../ui/button'
+import { UserAvatar } from '../ui/avatar'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../ui/dropdown-menu'
+import { Separator } from '../ui/separator'
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../ui/sheet'
+import { Logo } from './logo'
+import { SearchBox } from './search-box'
+import { useSignOut } from './use-sign-out'
+
+/** Where a slot is being drawn: the bar itself (compact icon) or the mobile side menu (full-width row). */
+export type SlotPlacement = 'bar' | 'menu'
+export type TopBarSlot = ReactNode | ((placement: SlotPlacement) => ReactNode)
+
+/**
+ * Feature-owned pieces of the top bar, supplied by app-shell.tsx. An absent slot renders nothing.
+ * A function slot is called with its placement so it can render an icon button in the bar and a row in the menu.
+ */
+export type TopBarSlots = {
+  /** Notifications bell with its dropdown. */
+  notifications?: TopBarSlot
+  /** Connection requests dropdown. */
+  connectionRequests?: TopBarSlot
+  /** Link to /messages with an unread badge. */
+  messages?: TopBarSlot
+}
+
+const renderSlot = (slot: TopBarSlot | undefined, placement: SlotPlacement) =>
+  typeof slot === 'function' ? slot(placement) : (slot ?? null)
+
+type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean }
+export const NAV_ITEMS: NavItem[] = [
+  { to: '/', label: 'Home', icon: HomeIcon, end: true },
+  { to: '/discover', label: 'Discover', icon: CompassIcon },
+  { to: '/connections', label: 'Network', icon: UsersIcon },
+]
+
+/** The signed-in top bar (SPEC.md §2). Renders nothing while signed out or loading. */
+export function TopBar({ slots = {} }: { slots?: TopBarSlots }) {
+  const { user } = useCurrentUser()
+  if (!user) return null
+  return (
+    <header className="sticky top-0 z-40 border-b bg-card/85 backdrop-blur-md supports-[backdrop-filter]:bg-card/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6 lg:gap-5 lg:px-8">
+        <MobileMenu user={user} slots={slots} />
+        <Link
+          to="/"
+          className="shrink-0 rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/40"
+          aria-label="Vouched home"
+        >
+          <Logo />
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {NAV_ITEMS.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.end}
+              className={({ isActive }) =>
+                cn(
+                  'inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium transition-colors',
+                  isActive
+                    ? 'bg-accent text-accent-foreground'
+                    : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                )
+              }
+            >
+              <item.icon className="size-4" aria-hidden />
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <SearchBox className="ml-auto hidden w-full max-w-[17rem] lg:block xl:max-w-xs" />
+
+        <div className="ml-auto flex items-center gap-1 lg:ml-0">
+          <Button asChild size="sm" className="hidden lg:inline-flex">
+            <Link to="/discover">
+              <PlusIcon aria-hidden />
+              Create Endorsement
+            </Link>
+          </Button>
+          <div className="hidden items-center gap-1 lg:flex">{renderSlot(slots.messages, 'bar')}</div>
+          <div className="flex items-center gap-1">
+            <div className="hidden lg:contents">{renderSlot(slots.connectionRequests, 'bar')}</div>
+            {renderSlot(slots.notifications, 'bar')}
+          </div>
+          <UserMenu user={user} />
+        </div>
+      </div>
+    </header>
+  )
+}
+
+function UserMenu({ user }: { user: TSelfUser }) {
+  const { signOut, isPending } = useSignOut()
+  const name = user.fullName || user.username
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          aria-label="Open user menu"
+          className="ml-1 rounded-full ring-offset-2 ring-offset-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <UserAvatar src={user.profilePicture} fullName={user.fullName} username={user.username} />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel className="font-normal">
+          <div className="flex flex-col gap-0.5">
+            <span className="truncate text-sm font-semibold">{name}</span>
+            <span className="truncate text-xs text-muted-foreground">@{user.username}</span>
+          </div>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={`/profile/${encodeURIComponent(user.username)}`}>
+            <UserIcon aria-hidden />
+            Your Profile
+          </Link>
+        </DropdownMenuItem>
+        {user.isAdmin ? (
+          <DropdownMenuItem asChild>
+            <Link to="/admin">
+              <ShieldIcon aria-hidden />
+              Admin Dashboard
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          variant="destructive"
+          disabled={isPending}
+          onSelect={(event) => {
+            event.preventDefault()
+            signOut()
+          }}
+        >
+          <LogOutIcon aria-hidden />
+          {isPending ? 'Signing out...' : 'Sign out'}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
+
+function MobileMenu({ user, slots }: { user: TSelfUser; slots: TopBarSlots }) {
+  const [open, setOpen] = useState(false)
+  const { signOut, isPending } = useSignOut()
+  const close = () => setOpen(false)
+  const name = user.fullName || user.username
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors',
+      isActive ? 'bg-accent text-accent-foreground' : 'text-foreground hover:bg-muted',
+    )
+
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" className="-ml-2 lg:hidden" aria-label="Open menu">
+          <MenuIcon className="size-5" aria-hidden />
+        </Button>
+      </SheetTrigger>
+      <SheetContent
+        side="left"
+        onOpenAutoFocus={(event) => {
+          // Focus the panel, not the search box: on phones a focused input pops the keyboard over the menu.
+          event.preventDefault()
+          ;(event.currentTarget as HTMLElement | null)?.focus()
+        }}
+      >
+        <SheetTitle className="sr-only">Menu</SheetTitle>
+        <SheetDescription className="sr-only">Navigation, search and account</SheetDescription>
+        <Link to="/" onClick={close} className="w-fit" aria-label="Vouched home">
+          <Logo />
+        </Link>
+
+        <Link
+          to={`/profile/${encodeURIComponent(user.username)}`}
+          onClick={close}
+          className="flex items-center gap-3 rounded-lg border bg-muted/40 p-3 transition-colors hover:bg-muted"
+        >
+          <UserAvatar
+            src={user.profilePicture}
+            fullName={user.fullName}
+            username={user.username}
+            className="size-11"
+          />
+          <span className="flex min-w-0 flex-col">
+            <span className="truncate font-semibold">{name}</span>
+            <span className="truncate text-sm text-muted-foreground">@{user.username}</span>
+          </span>
+        </Link>
+
+        <SearchBox onSearch={close} />
+
+        <nav aria-label="Mobile" className="flex flex-col gap-1">
+          {NAV_ITEMS.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} onClick={close} className={linkClass}>
+              <item.icon className="size-4" aria-hidden />
+              {item.label}
+            </NavLink>
+          ))}
+          {renderSlot(slots.messages, 'menu')}
+          {renderSlot(slots.connectionRequests, 'menu')}
+          {renderSlot(slots.notifications, 'menu')}
+          {user.isAdmin ? (
+            <NavLink to="/admin" onClick={close} className={linkClass}>
+              <ShieldIcon className="size-4" aria-hidden />
+              Admin Dashboard
+            </NavLink>
+          ) : null}
+        </nav>
+
+        <Button asChild onClick={close}>
+          <Link to="/discover">
+            <PlusIcon aria-hidden />
+            Create Endorsement
+          </Link>
+        </Button>
+
+        <Separator className="mt-auto" />
+        <Button
+          variant="ghost"
+          className="justify-start text-destructive hover:bg-destructive/10 hover:text-destructive"
+          disabled={isPending}
+          onClick={() => signOut()}
+        >
+          <LogOutIcon aria-hidden />
+          {isPending ? 'Signing out...' : 'Sign out'}
+        </Button>
+      </SheetContent>
+    </Sheet>
+  )
+}

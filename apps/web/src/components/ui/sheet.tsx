@@ -1,0 +1,50 @@
+import { XIcon } from 'lucide-react'
+import { Dialog as DialogPrimitive } from 'radix-ui'
+import type { ComponentProps } from 'react'
+import { cn } from '../../lib/cn'
+
+/** A side panel (mobile menus): a Radix Dialog sliding in from the left or right edge. */
+export const Sheet = DialogPrimitive.Root
+export const SheetTrigger = DialogPrimitive.Trigger
+export const SheetClose = DialogPrimitive.Close
+
+export function SheetContent({
+  className,
+  children,
+  side = 'left',
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { side?: 'left' | 'right' }) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/45 data-[state=open]:animate-in data-[state=closed]:animate-out" />
+      <DialogPrimitive.Content
+        className={cn(
+          'fixed inset-y-0 z-50 flex h-full w-[85vw] max-w-sm flex-col gap-4 overflow-y-auto bg-card p-5 shadow-xl outline-none',
+          side === 'left'
+            ? 'left-0 border-r data-[state=open]:animate-slide-in-left'
+            : 'right-0 border-l data-[state=open]:animate-slide-in-right',
+          'data-[state=closed]:animate-out',
+          className,
+        )}
+        {...props}
+      >
+        {children}
+        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/40">
+          <XIcon className="size-4" aria-hidden />
+          <span className="sr-only">Close</span>
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  )
+}
+
+export function SheetTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
+  return <DialogPrimitive.Title className={cn('text-base font-semibold', className)} {...props} />
+}
+
+export function SheetDescription({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Description>) {
+  return <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
+}

@@ -1,0 +1,199 @@
+import { ChevronLeftIcon, ChevronRightIcon, Loader2Icon, SearchIcon, Trash2Icon } from 'lucide-react'
+import { useId, type ReactNode } from 'react'
+import { Alert, AlertDescription } from '../../../components/ui/alert'
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../../components/ui/alert-dialog'
+import { Button } from '../../../components/ui/button'
+import { Input } from '../../../components/ui/input'
+import { cn } from '../../../lib/cn'
+import { ADMIN_MESSAGES } from '@vouched/shared/admin'
+
+/** The search box above an admin table; filtering starts after a short pause in typing. */
+export function TableSearch({
+  label,
+  value,
+  onChange,
+  placeholder,
+  busy,
+}: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  placeholder: string
+  busy?: boolean
+}) {
+  const id = useId()
+  return (
+    <div className="relative w-full sm:max-w-sm">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <SearchIcon
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
+      <Input
+        id={id}
+        type="search"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={placeholder}
+        className="pl-9"
+        autoComplete="off"
+      />
+      {busy ? (
+        <Loader2Icon
+          className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
+          aria-label="Loading"
+        />
+      ) : null}
+    </div>
+  )
+}
+
+/** 'Page x of y' with Previous/Next; the total says how many rows match. */
+export function TablePagination({
+  page,
+  limit,
+  total,
+  onPage,
+  noun,
+  singular = noun.replace(/s$/, ''),
+}: {
+  page: number
+  limit: number
+  total: number
+  onPage: (page: number) => void
+  /** Plural, e.g. 'users'. */
+  noun: string
+  singular?: string
+}) {
+  const pages = Math.max(1, Math.ceil(total / limit))
+  return (
+    <nav aria-label={`${noun} pages`} className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-muted-foreground" aria-live="polite">
+        {total} {total === 1 ? singular : noun} · Page {Math.min(page, pages)} of {pages}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+          <ChevronLeftIcon aria-hidden />
+          Previous
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>
+          Next
+          <ChevronRightIcon aria-hidden />
+        </Button>
+      </div>
+    </nav>
+  )
+}
+
+export function LoadError({ children }: { children: ReactNode }) {
+  return (
+    <Alert variant="destructive" role="alert">
+      <AlertDescription>{children}</AlertDescription>
+    </Alert>
+  )
+}
+
+/** A scrollable table with a caption for screen readers. */
+export function DataTable({
+  caption,
+  head,
+  children,
+  busy,
+}: {
+  caption: string
+  head: ReactNode
+  children: ReactNode
+  busy?: boolean
+}) {
+  return (
+    <div className={cn('overflow-x-auto rounded-lg border bg-card', busy && 'opacity-70')} aria-busy={busy}>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b bg-muted/50 text-xs tracking-wide text-muted-foreground uppercase">
+          <tr>{head}</tr>
+        </thead>
+        <tbody className="divide-y">{children}</tbody>
+      </table>
+    </div>
+  )
+}
+
+export const Th = ({ children, className }: { children?: ReactNode; className?: string }) => (
+  <th scope="col" className={cn('px-3 py-2.5 font-medium', className)}>
+    {children}
+  </th>
+)
+
+export const Td = ({ children, className }: { children?: ReactNode; className?: string }) => (
+  <td className={cn('px-3 py-2.5 align-middle', className)}>{children}</td>
+)
+
+/** A full-width row for loading and empty states. */
+export function TableMessage({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-3 py-10 text-center text-sm text-muted-foreground">
+        {children}
+      </td>
+    </tr>
+  )
+}
+
+/** A destructive action behind an 'Are you sure?' confirmation. */
+export function ConfirmDeleteButton({
+  label,
+  description,
+  onConfirm,
+  pending,
+  disabled,
+  confirmLabel = 'Delete',
+}: {
+  /** Accessible name of the trigger, e.g. 'Delete @alice'. */
+  label: string
+  description: ReactNode
+  onConfirm: () => void
+  pending?: boolean
+  disabled?: boolean
+  confirmLabel?: string
+}) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+          aria-label={label}
+          disabled={disabled || pending}
+        >
+          {pending ? <Loader2Icon className="animate-spin" aria-hidden /> : <Trash2Icon aria-hidden />}
+          <span className="hidden md:inline">Delete</span>
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{ADMIN_MESSAGES.confirmTitle}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction variant="destructive" onClick={onConfirm}>
+            {confirmLabel}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  )
+}

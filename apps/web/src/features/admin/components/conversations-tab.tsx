@@ -1,0 +1,167 @@
+import { useQuery } from '@tanstack/react-query'
+import { ADMIN_MESSAGES, type TAdminConversation } from '@vouched/shared/admin'
+import { MessagesSquareIcon } from 'lucide-react'
+import { useState } from 'react'
+import { UserAvatar } from '../../../components/ui/avatar'
+import { Button } from '../../../components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog'
+import { formatRelativeTime } from '../../../lib/time'
+import { adminConversationsQuery, adminMessagesQuery } from '../admin.api'
+import { useAdminTable } from '../hooks/use-admin-table'
+import { DataTable, LoadError, TableMessage, TablePagination, TableSearch, Td, Th } from './admin-table'
+
+const COLUMNS = 5
+const MESSAGES_PER_PAGE = 50
+
+const nameOf = (user: { fullName: string | null; username: string }) => user.fullName || user.username
+
+/** Every conversation (SPEC.md §3 admin view); opening one shows its messages without marking them read. */
+export function ConversationsTab() {
+  const table = useAdminTable()
+  const { data, isPending, isError, isFetching, isPlaceholderData } = useQuery(
+    adminConversationsQuery(table.params),
+  )
+  const [open, setOpen] = useState<TAdminConversation | null>(null)
+
+  return (
+    <div className="grid gap-4">
+      <TableSearch
+        label="Search conversations"
+        placeholder="Search by participant"
+        value={table.search}
+        onChange={table.setSearch}
+        busy={isFetching && !isPending}
+      />
+      {isError ? (
+        <LoadError>{ADMIN_MESSAGES.loadConversationsFailed}</LoadError>
+      ) : (
+        <DataTable
+          caption="Conversations"
+          busy={isPlaceholderData}
+          head={
+            <>
+              <Th>Participants</Th>
+              <Th className="hidden md:table-cell">Last message</Th>
+              <Th className="text-right">Messages</Th>
+              <Th className="hidden lg:table-cell">Last activity</Th>
+              <Th className="text-right">
+                <span className="sr-only">Actions</span>
+              </Th>
+            </>
+          }
+        >
+          {isPending ? (
+            <TableMessage colSpan={COLUMNS}>Loading conversations...</TableMessage>
+          ) : data.items.length === 0 ? (
+            <TableMessage colSpan={COLUMNS}>No conversations found.</TableMessage>
+          ) : (
+            data.items.map((conversation) => (
+              <tr key={conversation.id}>
+                <Td>
+                  <span className="flex flex-col gap-1.5">
+                    {[conversation.user, conversation.otherUser].map((user) => (
+                      <span key={user.id} className="flex items-center gap-2">
+                        <UserAvatar
+                          src={user.profilePicture}
+                          fullName={user.fullName}
+                          username={user.username}
+                          className="size-6 text-[0.65rem]"
+                        />
+                        <span className="font-medium">{nameOf(user)}</span>
+                        <span className="text-xs text-muted-foreground">@{user.username}</span>
+                      </span>
+                    ))}
+                  </span>
+                </Td>
+                <Td className="hidden max-w-72 md:table-cell">
+                  <span className="line-clamp-2 text-muted-foreground">
+                    {conversation.lastMessage?.content ?? '—'}
+                  </span>
+                </Td>
+                <Td className="text-right tabular-nums">{conversation.messageCount}</Td>
+                <Td className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">
+                  <time dateTime={conversation.lastMessageAt}>
+                    {formatRelativeTime(conversation.lastMessageAt)}
+                  </time>
+                </Td>
+                <Td className="text-right">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => setOpen(conversation)}
+                    aria-label={`View messages between @${conversation.user.username} and @${conversation.otherUser.username}`}
+                  >
+                    <MessagesSquareIcon aria-hidden />
+                    <span className="hidden md:inline">View</span>
+                  </Button>
+                </Td>
+              </tr>
+            ))
+          )}
+        </DataTable>
+      )}
+      {data ? (
+        <TablePagination
+          page={table.page}
+          limit={data.limit}
+          total={data.total}
+          onPage={table.setPage}
+          noun="conversations"
+        />
+      ) : null}
+      <Dialog open={open !== null} onOpenChange={(next) => !next && setOpen(null)}>
+        <DialogContent className="max-w-2xl">
+          {open ? <ConversationMessages conversation={open} /> : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  )
+}
+
+function ConversationMessages({ conversation }: { conversation: TAdminConversation }) {
+  const [page, setPage] = useState(1)
+  const { data, isPending, isError } = useQuery(
+    adminMessagesQuery(conversation.id, { q: '', page, limit: MESSAGES_PER_PAGE }),
+  )
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>
+          {nameOf(conversation.user)} and {nameOf(conversation.otherUser)}
+        </DialogTitle>
+        <DialogDescription>Newest first. Viewing does not mark anything as read.</DialogDescription>
+      </DialogHeader>
+      {isError ? (
+        <LoadError>{ADMIN_MESSAGES.loadMessagesFailed}</LoadError>
+      ) : isPending ? (
+        <p className="py-6 text-center text-sm text-muted-foreground">Loading messages...</p>
+      ) : data.items.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted-foreground">No messages.</p>
+      ) : (
+        <ol className="grid max-h-[60vh] gap-3 overflow-y-auto pr-1" aria-label="Messages">
+          {data.items.map((message) => (
+            <li key={message.id} className="grid gap-1 rounded-lg border bg-muted/30 p-3">
+              <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                <span className="font-medium text-foreground">
+                  {message.senderFullName || message.senderUsername}
+                </span>
+                <time dateTime={message.createdAt}>{formatRelativeTime(message.createdAt)}</time>
+                <span>· {message.status}</span>
+              </span>
+              <p className="text-sm break-words whitespace-pre-line">{message.content}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {data && data.total > MESSAGES_PER_PAGE ? (
+        <TablePagination page={page} limit={data.limit} total={data.total} onPage={setPage} noun="messages" />
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,150 @@
+import { useQuery } from '@tanstack/react-query'
+import { ADMIN_MESSAGES, type TAdminEndorsement } from '@vouched/shared/admin'
+import { EyeOffIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { Badge } from '../../../components/ui/badge'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { formatRelativeTime } from '../../../lib/time'
+import { adminEndorsementsQuery, useDeleteEndorsement } from '../admin.api'
+import { useAdminTable } from '../hooks/use-admin-table'
+import {
+  ConfirmDeleteButton,
+  DataTable,
+  LoadError,
+  TableMessage,
+  TablePagination,
+  TableSearch,
+  Td,
+  Th,
+} from './admin-table'
+
+const COLUMNS = 6
+
+const MemberLink = ({ username, fullName }: { username: string; fullName: string | null }) => (
+  <Link to={`/profile/${encodeURIComponent(username)}`} className="flex flex-col hover:underline">
+    <span className="font-medium">{fullName || username}</span>
+    <span className="text-xs text-muted-foreground">@{username}</span>
+  </Link>
+)
+
+/** Every endorsement, anonymous endorsers named; deleting one recomputes the receiver's standing. */
+export function EndorsementsTab() {
+  const table = useAdminTable()
+  const { data, isPending, isError, isFetching, isPlaceholderData } = useQuery(
+    adminEndorsementsQuery(table.params),
+  )
+  return (
+    <div className="grid gap-4">
+      <TableSearch
+        label="Search endorsements"
+        placeholder="Search by member or category"
+        value={table.search}
+        onChange={table.setSearch}
+        busy={isFetching && !isPending}
+      />
+      {isError ? (
+        <LoadError>{ADMIN_MESSAGES.loadEndorsementsFailed}</LoadError>
+      ) : (
+        <DataTable
+          caption="Endorsements"
+          busy={isPlaceholderData}
+          head={
+            <>
+              <Th>From</Th>
+              <Th>To</Th>
+              <Th>Category</Th>
+              <Th className="hidden lg:table-cell">Hashtags</Th>
+              <Th className="hidden md:table-cell">Given</Th>
+              <Th className="text-right">
+                <span className="sr-only">Actions</span>
+              </Th>
+            </>
+          }
+        >
+          {isPending ? (
+            <TableMessage colSpan={COLUMNS}>Loading endorsements...</TableMessage>
+          ) : data.items.length === 0 ? (
+            <TableMessage colSpan={COLUMNS}>No endorsements found.</TableMessage>
+          ) : (
+            data.items.map((endorsement) => <EndorsementRow key={endorsement.id} endorsement={endorsement} />)
+          )}
+        </DataTable>
+      )}
+      {data ? (
+        <TablePagination
+          page={table.page}
+          limit={data.limit}
+          total={data.total}
+          onPage={table.setPage}
+          noun="endorsements"
+        />
+      ) : null}
+    </div>
+  )
+}
+
+function EndorsementRow({ endorsement }: { endorsement: TAdminEndorsement }) {
+  const remove = useDeleteEndorsement()
+  const confirmDelete = () =>
+    remove.mutate(endorsement.id, {
+      onSuccess: () =>
+        toast({
+          title: 'Endorsement deleted',
+          description: `@${endorsement.toUsername}'s reputation, hashtags and medals were recomputed.`,
+        }),
+      onError: (error) =>
+        toast({
+          title: ADMIN_MESSAGES.deleteEndorsementFailed,
+          description: errorMessage(error),
+          variant: 'destructive',
+        }),
+    })
+  return (
+    <tr>
+      <Td>
+        <MemberLink username={endorsement.fromUsername} fullName={endorsement.fromFullName} />
+        {endorsement.isAnonymous ? (
+          <Badge variant="secondary" className="mt-1">
+            <EyeOffIcon aria-hidden />
+            Anonymous
+          </Badge>
+        ) : null}
+      </Td>
+      <Td>
+        <MemberLink username={endorsement.toUsername} fullName={endorsement.toFullName} />
+      </Td>
+      <Td>
+        <span className="font-medium">{endorsement.category}</span>
+        <span className="block text-xs text-muted-foreground">
+          {endorsement.engagementWeight.toFixed(1)}x
+        </span>
+        {endorsement.note ? (
+          <span className="block max-w-64 truncate text-xs text-muted-foreground" title={endorsement.note}>
+            “{endorsement.note}”
+          </span>
+        ) : null}
+      </Td>
+      <Td className="hidden lg:table-cell">
+        <span className="flex max-w-64 flex-wrap gap-1">
+          {endorsement.hashtags.map((tag) => (
+            <Badge key={tag} variant="outline">
+              #{tag}
+            </Badge>
+          ))}
+        </span>
+      </Td>
+      <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
+        <time dateTime={endorsement.createdAt}>{formatRelativeTime(endorsement.createdAt)}</time>
+      </Td>
+      <Td className="text-right">
+        <ConfirmDeleteButton
+          label={`Delete endorsement from @${endorsement.fromUsername} to @${endorsement.toUsername}`}
+          description={`This will permanently delete the ${endorsement.category} endorsement from @${endorsement.fromUsername} to @${endorsement.toUsername}, with its likes and comments. @${endorsement.toUsername}'s reputation, hashtags and medals will be recomputed.`}
+          onConfirm={confirmDelete}
+          pending={remove.isPending}
+        />
+      </Td>
+    </tr>
+  )
+}

@@ -1,0 +1,131 @@
+import { useQuery } from '@tanstack/react-query'
+import { ANNOUNCEMENT_MESSAGES, type TAnnouncement } from '@vouched/shared/announcements'
+import { Loader2Icon, PinIcon, PinOffIcon, Trash2Icon } from 'lucide-react'
+import { Alert, AlertDescription } from '../../../components/ui/alert'
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../../components/ui/alert-dialog'
+import { Button } from '../../../components/ui/button'
+import { ScrollArea } from '../../../components/ui/scroll-area'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { announcementsQuery, useDeleteAnnouncement, useSetAnnouncementPinned } from '../announcements.api'
+import { AnnouncementCard } from './announcement-card'
+
+/** Every announcement, pinned first, in a 600 px scrolling list with pin/unpin and delete (SPEC.md §2). */
+export function AnnouncementAdminList() {
+  const { data, isPending, isError } = useQuery(announcementsQuery())
+  return (
+    <ScrollArea className="h-[600px] rounded-lg border bg-muted/30" data-testid="announcement-list">
+      <div className="grid gap-3 p-3">
+        {isError ? (
+          <Alert variant="destructive" role="alert">
+            <AlertDescription>{ANNOUNCEMENT_MESSAGES.loadError}</AlertDescription>
+          </Alert>
+        ) : isPending ? (
+          <div aria-busy="true" aria-label="Loading announcements" className="grid gap-3">
+            <Skeleton className="h-28 w-full" />
+            <Skeleton className="h-28 w-full" />
+          </div>
+        ) : data.length === 0 ? (
+          <p className="p-6 text-center text-sm text-muted-foreground">No announcements yet.</p>
+        ) : (
+          data.map((announcement) => (
+            <AnnouncementCard
+              key={announcement.id}
+              announcement={announcement}
+              actions={<AnnouncementActions announcement={announcement} />}
+            />
+          ))
+        )}
+      </div>
+    </ScrollArea>
+  )
+}
+
+function AnnouncementActions({ announcement }: { announcement: TAnnouncement }) {
+  const setPinned = useSetAnnouncementPinned()
+  const remove = useDeleteAnnouncement()
+  const nextPinned = !announcement.pinned
+
+  const togglePin = () =>
+    setPinned.mutate(
+      { id: announcement.id, pinned: nextPinned },
+      {
+        onSuccess: () => toast({ title: nextPinned ? 'Announcement pinned' : 'Announcement unpinned' }),
+        onError: (error) =>
+          toast({
+            title: ANNOUNCEMENT_MESSAGES.updateFailed,
+            description: errorMessage(error, ANNOUNCEMENT_MESSAGES.updateFailed),
+            variant: 'destructive',
+          }),
+      },
+    )
+
+  const confirmDelete = () =>
+    remove.mutate(announcement.id, {
+      onSuccess: () => toast({ title: 'Announcement deleted' }),
+      onError: (error) =>
+        toast({
+          title: ANNOUNCEMENT_MESSAGES.deleteFailed,
+          description: errorMessage(error, ANNOUNCEMENT_MESSAGES.deleteFailed),
+          variant: 'destructive',
+        }),
+    })
+
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={togglePin}
+        disabled={setPinned.isPending}
+        aria-label={`${nextPinned ? 'Pin' : 'Unpin'} announcement "${announcement.title}"`}
+      >
+        {setPinned.isPending ? (
+          <Loader2Icon className="animate-spin" aria-hidden />
+        ) : nextPinned ? (
+          <PinIcon aria-hidden />
+        ) : (
+          <PinOffIcon aria-hidden />
+        )}
+        {nextPinned ? 'Pin' : 'Unpin'}
+      </Button>
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            disabled={remove.isPending}
+            aria-label={`Delete announcement "${announcement.title}"`}
+          >
+            <Trash2Icon aria-hidden />
+            Delete
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{ANNOUNCEMENT_MESSAGES.deleteConfirmTitle}</AlertDialogTitle>
+            <AlertDialogDescription>{ANNOUNCEMENT_MESSAGES.deleteConfirmText}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={confirmDelete}>
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  )
+}

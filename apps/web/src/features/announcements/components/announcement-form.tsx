@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import {
+  ANNOUNCEMENT_MESSAGES,
+  ZCreateAnnouncementBody,
+  type TCreateAnnouncementBody,
+  type TCreateAnnouncementInput,
+} from '@vouched/shared/announcements'
+import { Loader2Icon, MegaphoneIcon } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { Button } from '../../../components/ui/button'
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '../../../components/ui/form'
+import { Input } from '../../../components/ui/input'
+import { Switch } from '../../../components/ui/switch'
+import { Textarea } from '../../../components/ui/textarea'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage, isApiError } from '../../../lib/api-client'
+import { useCreateAnnouncement } from '../announcements.api'
+
+const FIELDS = ['title', 'content', 'imageUrl', 'pinned'] as const
+const emptyForm: TCreateAnnouncementInput = { title: '', content: '', imageUrl: '', pinned: false }
+
+/** Admins post an announcement; the shared schema gives the texts of SPEC.md §5 on both sides. */
+export function AnnouncementForm() {
+  const create = useCreateAnnouncement()
+  const form = useForm<TCreateAnnouncementInput, unknown, TCreateAnnouncementBody>({
+    resolver: zodResolver(ZCreateAnnouncementBody),
+    defaultValues: emptyForm,
+  })
+
+  const onSubmit = form.handleSubmit((body) =>
+    create.mutateAsync(body).then(
+      (created) => {
+        toast({ title: 'Announcement created', description: `"${created.title}" is now on the home page.` })
+        form.reset(emptyForm)
+      },
+      (error: unknown) => {
+        const field = isApiError(error) ? error.field : undefined
+        if (field && (FIELDS as readonly string[]).includes(field)) {
+          form.setError(field as (typeof FIELDS)[number], { message: errorMessage(error) })
+        }
+        toast({
+          title: ANNOUNCEMENT_MESSAGES.createFailed,
+          description: errorMessage(error, ANNOUNCEMENT_MESSAGES.createFailed),
+          variant: 'destructive',
+        })
+      },
+    ),
+  )
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="New announcement">
+        <FormField
+          control={form.control}
+          name="title"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Title</FormLabel>
+              <FormControl>
+                <Input placeholder="Announcement title" autoComplete="off" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="content"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Content</FormLabel>
+              <FormControl>
+                <Textarea rows={5} placeholder="What would you like to tell every member?" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="imageUrl"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Image URL (optional)</FormLabel>
+              <FormControl>
+                <Input
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://example.com/image.png"
+                  {...field}
+                  value={field.value ?? ''}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="pinned"
+          render={({ field }) => (
+            <FormItem className="flex items-center justify-between gap-4 rounded-lg border p-3">
+              <div className="grid gap-1">
+                <FormLabel>Pin this announcement</FormLabel>
+                <FormDescription>Pinned announcements stay at the top of the home page.</FormDescription>
+              </div>
+              <FormControl>
+                <Switch
+                  checked={field.value ?? false}
+                  onCheckedChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              </FormControl>
+            </FormItem>
+          )}
+        />
+        <Button type="submit" className="w-full sm:w-fit" disabled={create.isPending}>
+          {create.isPending ? (
+            <Loader2Icon className="animate-spin" aria-hidden />
+          ) : (
+            <MegaphoneIcon aria-hidden />
+          )}
+          {create.isPending ? 'Posting...' : 'Post Announcement'}
+        </Button>
+      </form>
+    </Form>
+  )
+}

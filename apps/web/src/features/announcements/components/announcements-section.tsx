@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query'
+import { ANNOUNCEMENT_MESSAGES } from '@vouched/shared/announcements'
+import { MegaphoneIcon } from 'lucide-react'
+import { Alert, AlertDescription } from '../../../components/ui/alert'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { homeAnnouncementsQuery } from '../announcements.api'
+import { AnnouncementCard } from './announcement-card'
+
+/**
+ * The home page's announcements (SPEC.md §2): every pinned one plus up to 3 unpinned ones, newest
+ * first. Renders nothing when there are none.
+ */
+export function AnnouncementsSection() {
+  const { data, isPending, isError } = useQuery(homeAnnouncementsQuery())
+  if (isError) {
+    return (
+      <Alert variant="destructive" role="alert">
+        <AlertDescription>{ANNOUNCEMENT_MESSAGES.loadError}</AlertDescription>
+      </Alert>
+    )
+  }
+  if (isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading announcements" className="grid gap-3">
+        <Skeleton className="h-24 w-full" />
+      </div>
+    )
+  }
+  if (data.length === 0) return null
+  return (
+    <section aria-labelledby="announcements-heading" className="grid gap-3">
+      <h2 id="announcements-heading" className="flex items-center gap-2 text-lg font-semibold">
+        <MegaphoneIcon className="size-5 text-primary" aria-hidden />
+        Announcements
+      </h2>
+      <div className="grid gap-3">
+        {data.map((announcement) => (
+          <AnnouncementCard key={announcement.id} announcement={announcement} />
+        ))}
+      </div>
+    </section>
+  )
+}

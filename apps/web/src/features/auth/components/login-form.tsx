@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { AUTH_MESSAGES, ZLoginBody } from '@vouched/shared/auth'
+import { Loader2Icon } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { Link, useNavigate } from 'react-router'
+import { Button } from '../../../components/ui/button'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
+import { Input } from '../../../components/ui/input'
+import { PasswordInput } from '../../../components/ui/password-input'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage, isApiError } from '../../../lib/api-client'
+import { useLogin } from '../../../lib/session'
+
+/** Login by username or email (SPEC.md §5). `defaultUsername` pre-fills it (e.g. after "please log in instead"). */
+export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }) {
+  const login = useLogin()
+  const navigate = useNavigate()
+  const form = useForm({
+    resolver: zodResolver(ZLoginBody),
+    defaultValues: { username: defaultUsername, password: '' },
+  })
+
+  const onSubmit = form.handleSubmit((body) =>
+    login.mutateAsync(body).then(
+      (user) => {
+        toast({ title: 'Welcome back!', description: `You are now logged in as ${user.username}` })
+        void navigate('/', { replace: true })
+      },
+      (error: unknown) => {
+        // Wrong credentials (and bad input) get the one neutral message on the username field; other failures
+        // (rate limit, server down) say what happened instead, so nobody retypes a correct password for nothing.
+        const credentials = isApiError(error) && (error.status === 400 || error.status === 401)
+        form.setError('username', {
+          message: credentials ? AUTH_MESSAGES.invalidLogin : errorMessage(error, AUTH_MESSAGES.invalidLogin),
+        })
+        form.resetField('password', { keepError: false })
+        form.setFocus('password')
+        toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' })
+      },
+    ),
+  )
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        <FormField
+          control={form.control}
+          name="username"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Username or email</FormLabel>
+              <FormControl>
+                <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <div className="flex items-center justify-between">
+                <FormLabel>Password</FormLabel>
+                <Link
+                  to="/forgot-password"
+                  className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  Forgot your password?
+                </Link>
+              </div>
+              <FormControl>
+                <PasswordInput autoComplete="current-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" size="lg" className="mt-1 w-full" disabled={login.isPending}>
+          {login.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
+          {login.isPending ? 'Logging in...' : 'Log in'}
+        </Button>
+      </form>
+    </Form>
+  )
+}

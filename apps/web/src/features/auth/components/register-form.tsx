@@ -1,0 +1,220 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ZRegisterBody, type TRegisterBody } from '@vouched/shared/auth'
+import { ChevronDownIcon, Loader2Icon } from 'lucide-react'
+import { useState } from 'react'
+import { useForm, type FieldPath } from 'react-hook-form'
+import { useNavigate } from 'react-router'
+import { Button } from '../../../components/ui/button'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
+import { Input } from '../../../components/ui/input'
+import { PasswordInput } from '../../../components/ui/password-input'
+import { Textarea } from '../../../components/ui/textarea'
+import { toast } from '../../../components/ui/toast'
+import { cn } from '../../../lib/cn'
+import { errorMessage, isApiError } from '../../../lib/api-client'
+import { useRegister } from '../../../lib/session'
+
+const FIELDS: FieldPath<TRegisterBody>[] = [
+  'username',
+  'email',
+  'password',
+  'passwordConfirm',
+  'fullName',
+  'title',
+  'bio',
+  'location',
+]
+const OPTIONAL_FIELDS = new Set<string>(['title', 'bio', 'location'])
+
+type Props = {
+  /** Called when the server says the email already has an account ("... log in ..."): go to the login tab. */
+  onAccountExists: (email: string) => void
+}
+
+export function RegisterForm({ onAccountExists }: Props) {
+  const register = useRegister()
+  const navigate = useNavigate()
+  const [showDetails, setShowDetails] = useState(false)
+  const form = useForm({
+    resolver: zodResolver(ZRegisterBody),
+    defaultValues: {
+      username: '',
+      email: '',
+      password: '',
+      passwordConfirm: '',
+      fullName: '',
+      title: '',
+      bio: '',
+      location: '',
+    },
+  })
+
+  const onSubmit = form.handleSubmit(
+    (body) =>
+      register.mutateAsync(body).then(
+        () => {
+          toast({ title: 'Account created', description: 'Your account has been created successfully' })
+          void navigate('/', { replace: true })
+        },
+        (error: unknown) => {
+          const message = errorMessage(error)
+          toast({ title: 'Registration failed', description: message, variant: 'destructive' })
+          const field = isApiError(error) ? error.field : undefined
+          if (!field || !(FIELDS as string[]).includes(field)) return
+          const name = field as FieldPath<TRegisterBody>
+          if (OPTIONAL_FIELDS.has(name)) setShowDetails(true)
+          form.setError(name, { message }, { shouldFocus: true })
+          if (name === 'email' && message.toLowerCase().includes('log in')) onAccountExists(body.email)
+        },
+      ),
+    (errors) => {
+      if (Object.keys(errors).some((name) => OPTIONAL_FIELDS.has(name))) setShowDetails(true)
+    },
+  )
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="fullName"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Full name</FormLabel>
+                <FormControl>
+                  <Input autoComplete="name" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="username"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Username</FormLabel>
+                <FormControl>
+                  <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input
+                  type="email"
+                  autoComplete="email"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  {...field}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Password</FormLabel>
+                <FormControl>
+                  <PasswordInput autoComplete="new-password" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="passwordConfirm"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Confirm password</FormLabel>
+                <FormControl>
+                  <PasswordInput autoComplete="new-password" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+
+        <div className="rounded-lg border border-dashed">
+          <button
+            type="button"
+            aria-expanded={showDetails}
+            aria-controls="register-details"
+            onClick={() => setShowDetails((value) => !value)}
+            className="flex w-full items-center justify-between rounded-lg px-3 py-2.5 text-left text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40"
+          >
+            Add title, location and bio (optional)
+            <ChevronDownIcon
+              className={cn('size-4 transition-transform', showDetails && 'rotate-180')}
+              aria-hidden
+            />
+          </button>
+          <div id="register-details" hidden={!showDetails} className="grid gap-4 px-3 pt-1 pb-3">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="title"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Title</FormLabel>
+                    <FormControl>
+                      <Input autoComplete="organization-title" placeholder="Product Designer" {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="location"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Location</FormLabel>
+                    <FormControl>
+                      <Input autoComplete="address-level2" placeholder="Berlin, Germany" {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+            <FormField
+              control={form.control}
+              name="bio"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Bio</FormLabel>
+                  <FormControl>
+                    <Textarea rows={3} placeholder="What you do and what you care about" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </div>
+        </div>
+
+        <Button type="submit" size="lg" className="mt-1 w-full" disabled={register.isPending}>
+          {register.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
+          {register.isPending ? 'Creating account...' : 'Create account'}
+        </Button>
+      </form>
+    </Form>
+  )
+}

@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { AUTH_MESSAGES, ZResetPasswordBody } from '@vouched/shared/auth'
+import { AlertTriangleIcon, CheckCircle2Icon, Loader2Icon } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Link, useNavigate } from 'react-router'
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
+import { PasswordInput } from '../../../components/ui/password-input'
+import { isApiError } from '../../../lib/api-client'
+import { useResetPassword } from '../auth.api'
+import { BackToLogin } from './forgot-password-form'
+
+/** SPEC.md §4: after a successful reset, the login page opens by itself after 3 seconds. */
+export const RESET_REDIRECT_MS = 3000
+
+export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
+  const resetPassword = useResetPassword()
+  const navigate = useNavigate()
+  const [done, setDone] = useState<string | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const linkMissing = !token || !email
+  const form = useForm({
+    resolver: zodResolver(ZResetPasswordBody),
+    defaultValues: { token, email, password: '', confirmPassword: '' },
+  })
+
+  useEffect(() => {
+    if (done === null) return
+    const timer = setTimeout(() => void navigate('/auth', { replace: true }), RESET_REDIRECT_MS)
+    return () => clearTimeout(timer)
+  }, [done, navigate])
+
+  const onSubmit = form.handleSubmit((body) => {
+    setFailure(null)
+    return resetPassword.mutateAsync(body).then(
+      (answer) => setDone(answer.message),
+      (error: unknown) => {
+        const message = (isApiError(error) && error.body?.message) || 'Failed to reset password'
+        if (isApiError(error) && (error.field === 'password' || error.field === 'confirmPassword')) {
+          form.setError(error.field, { message })
+        } else {
+          setFailure(message)
+        }
+      },
+    )
+  })
+
+  if (done !== null) {
+    return (
+      <div className="grid gap-5">
+        <Alert variant="success" role="status">
+          <CheckCircle2Icon aria-hidden />
+          <AlertTitle>Password reset</AlertTitle>
+          <AlertDescription>
+            <p>{done}</p>
+            <p className="mt-1 text-muted-foreground">Redirecting you to the login page in 3 seconds...</p>
+          </AlertDescription>
+        </Alert>
+        <Button asChild size="lg" className="w-full">
+          <Link to="/auth" replace>
+            Go to login now
+          </Link>
+        </Button>
+      </div>
+    )
+  }
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        {linkMissing ? (
+          <Alert variant="destructive" role="alert">
+            <AlertTriangleIcon aria-hidden />
+            <AlertDescription>
+              <p>{AUTH_MESSAGES.missingResetLink}</p>
+              <Link
+                to="/forgot-password"
+                className="mt-1 inline-block font-medium underline underline-offset-4"
+              >
+                Request a new link
+              </Link>
+            </AlertDescription>
+          </Alert>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            Choose a new password for <span className="font-medium text-foreground">{email}</span>.
+          </p>
+        )}
+        {failure ? (
+          <Alert variant="destructive" role="alert">
+            <AlertTriangleIcon aria-hidden />
+            <AlertDescription>
+              <p>{failure}</p>
+              <Link
+                to="/forgot-password"
+                className="mt-1 inline-block font-medium underline underline-offset-4"
+              >
+                Request a new link
+              </Link>
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>New password</FormLabel>
+              <FormControl>
+                <PasswordInput autoComplete="new-password" disabled={linkMissing} {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="confirmPassword"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Confirm new password</FormLabel>
+              <FormControl>
+                <PasswordInput autoComplete="new-password" disabled={linkMissing} {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={linkMissing || resetPassword.isPending}>
+          {resetPassword.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
+          {resetPassword.isPending ? 'Resetting...' : 'Reset password'}
+        </Button>
+        <BackToLogin />
+      </form>
+    </Form>
+  )
+}

@@ -1,0 +1,72 @@
+import { BADGE_MESSAGES, BADGE_PREVIEW_HEIGHT, BADGE_SIZE, badgeImageUrl } from '@vouched/shared/badges'
+import { DownloadIcon, LoaderCircleIcon } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { toast } from '../../../components/ui/toast'
+import { cn } from '../../../lib/cn'
+import { fetchBadgeSvg } from '../badges.api'
+import { downloadFile } from '../badge-share'
+
+type BadgeFrameProps = {
+  username: string
+  hashtags: readonly string[]
+  timestamp: number
+  height?: number
+  className?: string
+}
+
+/**
+ * The badge as the server draws it, in an iframe whose URL carries the skills and a timestamp. The SVG
+ * format stays sharp on any screen density; the PNG is what other sites embed.
+ */
+export function BadgeFrame({
+  username,
+  hashtags,
+  timestamp,
+  height = BADGE_PREVIEW_HEIGHT,
+  className,
+}: BadgeFrameProps) {
+  const src = badgeImageUrl('', username, { format: 'svg', hashtags, timestamp })
+  return (
+    <iframe
+      src={src}
+      title={`${username}'s reputation badge`}
+      width={BADGE_SIZE}
+      height={height}
+      className={cn('block max-w-full border-0 bg-transparent', className)}
+      style={{ height }}
+      data-testid="badge-frame"
+    />
+  )
+}
+
+export function DownloadBadgeButton({
+  username,
+  hashtags,
+}: {
+  username: string
+  hashtags: readonly string[]
+}) {
+  const [pending, setPending] = useState(false)
+  const download = async () => {
+    setPending(true)
+    try {
+      const svg = await fetchBadgeSvg(username, hashtags)
+      downloadFile(svg, `${username}-vouched-badge.svg`, 'image/svg+xml')
+    } catch {
+      toast({
+        title: BADGE_MESSAGES.downloadFailedTitle,
+        description: BADGE_MESSAGES.downloadFailed,
+        variant: 'destructive',
+      })
+    } finally {
+      setPending(false)
+    }
+  }
+  return (
+    <Button onClick={download} disabled={pending} className="w-full">
+      {pending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : <DownloadIcon aria-hidden />}
+      Download Badge (SVG)
+    </Button>
+  )
+}

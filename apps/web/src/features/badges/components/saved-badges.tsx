@@ -1,0 +1,102 @@
+import { BADGE_MESSAGES, SAVED_BADGE_NAME_MAX } from '@vouched/shared/badges'
+import { format } from 'date-fns'
+import { BookmarkPlusIcon, Trash2Icon } from 'lucide-react'
+import { useId, useState, type FormEvent } from 'react'
+import { Button } from '../../../components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Input } from '../../../components/ui/input'
+import { Label } from '../../../components/ui/label'
+import { toast } from '../../../components/ui/toast'
+import type { BadgeSelection } from '../hooks/use-badge-selection'
+import { useSavedBadges } from '../hooks/use-saved-badges'
+
+type SavedBadgesProps = {
+  username: string
+  /** Skills the member received: applying a saved badge keeps only those still received. */
+  available: readonly string[]
+  selection: BadgeSelection
+}
+
+/** The owner's named skill sets, kept in this browser (SPEC.md §3/§5). */
+export function SavedBadges({ username, available, selection }: SavedBadgesProps) {
+  const { badges, save, remove } = useSavedBadges(username)
+  const [name, setName] = useState('')
+  const nameId = useId()
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const result = save({ name, hashtags: selection.hashtags })
+    if (!result.ok) {
+      toast({ title: BADGE_MESSAGES.cannotSave, description: result.message, variant: 'destructive' })
+      return
+    }
+    setName('')
+    toast({ title: 'Badge saved', description: `"${result.badge.name}" is ready to reuse.` })
+  }
+
+  const apply = (hashtags: readonly string[]) => {
+    const byKey = new Map(available.map((tag) => [tag.toLowerCase(), tag]))
+    selection.set(hashtags.flatMap((tag) => byKey.get(tag.toLowerCase()) ?? []))
+  }
+
+  return (
+    <Card>
+      <CardHeader className="pb-4">
+        <CardTitle as="h2">Saved Badges</CardTitle>
+        <CardDescription>Name the selected skills to switch between badges in one click.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <form onSubmit={onSubmit} className="flex flex-col gap-2" noValidate>
+          <Label htmlFor={nameId}>Badge name</Label>
+          <div className="flex gap-2">
+            <Input
+              id={nameId}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              placeholder="e.g. Frontend skills"
+              maxLength={SAVED_BADGE_NAME_MAX}
+            />
+            <Button type="submit" variant="secondary">
+              <BookmarkPlusIcon aria-hidden />
+              Save Badge
+            </Button>
+          </div>
+        </form>
+        {badges.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No saved badges yet.</p>
+        ) : (
+          <ul className="flex flex-col divide-y rounded-lg border" aria-label="Saved badges">
+            {badges.map((badge) => (
+              <li key={badge.id} className="flex items-center gap-3 px-3 py-2.5">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium">{badge.name}</p>
+                  <p className="truncate text-xs text-muted-foreground">
+                    {badge.hashtags.map((tag) => `#${tag}`).join(' ')} ·{' '}
+                    {format(new Date(badge.createdAt), 'MMM d, yyyy')}
+                  </p>
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => apply(badge.hashtags)}
+                  aria-label={`Apply ${badge.name}`}
+                >
+                  Apply
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8 text-muted-foreground hover:text-destructive"
+                  onClick={() => remove(badge.id)}
+                  aria-label={`Delete ${badge.name}`}
+                >
+                  <Trash2Icon aria-hidden />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,224 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import { CONNECTION_MESSAGE_MAX, ZConnectionRequestForm } from '@vouched/shared/connections'
+import { CheckIcon, ClockIcon, Loader2Icon, UserPlusIcon } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { errorMessage } from '../../../lib/api-client'
+import { useCurrentUser } from '../../../lib/session'
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../../components/ui/alert-dialog'
+import { Button } from '../../../components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
+import { Textarea } from '../../../components/ui/textarea'
+import { toast } from '../../../components/ui/toast'
+import {
+  connectionCheckQuery,
+  useAcceptConnectionRequest,
+  useCancelConnectionRequest,
+  useRemoveConnection,
+  useSendConnectionRequest,
+} from '../connections.api'
+import { CONNECTION_TEXTS as T } from '../connections.texts'
+import { RemoveConnectionDialog } from './remove-connection-dialog'
+
+type Props = {
+  /** The member whose profile is shown. */
+  userId: number
+  /** Their full name or username, for the confirmations. */
+  name: string
+  className?: string
+  size?: 'sm' | 'default'
+}
+
+/**
+ * The profile's Connect / Pending / Connected button (SPEC.md §2). Connect asks for an optional note;
+ * Pending lets the sender withdraw; Connected removes after the confirmation of SPEC.md §2.
+ * Renders nothing on the member's own profile.
+ */
+export function ConnectButton({ userId, name, className, size = 'default' }: Props) {
+  const { user } = useCurrentUser()
+  const check = useQuery({ ...connectionCheckQuery(userId), enabled: Boolean(user) && user?.id !== userId })
+  const accept = useAcceptConnectionRequest()
+  const cancel = useCancelConnectionRequest()
+  const remove = useRemoveConnection()
+
+  if (!user || user.id === userId) return null
+  const status = check.data?.status ?? 'none'
+  const requestId = check.data?.requestId ?? null
+
+  if (check.isPending) {
+    return (
+      <Button size={size} className={className} disabled>
+        <Loader2Icon className="animate-spin" aria-hidden />
+        Connect
+      </Button>
+    )
+  }
+
+  if (status === 'connected') {
+    return (
+      <RemoveConnectionDialog
+        name={name}
+        onConfirm={() =>
+          void remove.mutateAsync(userId).then(
+            () => toast({ title: T.removed }),
+            (error: unknown) =>
+              toast({ title: T.removeError, description: errorMessage(error), variant: 'destructive' }),
+          )
+        }
+      >
+        <Button variant="outline" size={size} className={className} disabled={remove.isPending}>
+          <CheckIcon aria-hidden />
+          Connected
+        </Button>
+      </RemoveConnectionDialog>
+    )
+  }
+
+  if (status === 'pending-sent' && requestId !== null) {
+    return (
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button variant="secondary" size={size} className={className} disabled={cancel.isPending}>
+            <ClockIcon aria-hidden />
+            Pending
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Connection request pending</AlertDialogTitle>
+            <AlertDialogDescription>
+              {`${name} has not answered your connection request yet. Do you want to cancel it?`}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Keep Request</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              onClick={() =>
+                void cancel.mutateAsync(requestId).then(
+                  () => toast({ title: T.networkCanceled }),
+                  (error: unknown) =>
+                    toast({
+                      title: T.networkCancelError,
+                      description: errorMessage(error),
+                      variant: 'destructive',
+                    }),
+                )
+              }
+            >
+              Cancel Request
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    )
+  }
+
+  if (status === 'pending-received' && requestId !== null) {
+    return (
+      <Button
+        size={size}
+        className={className}
+        disabled={accept.isPending}
+        onClick={() =>
+          void accept.mutateAsync(requestId).then(
+            () => toast({ title: T.acceptedTitle, description: T.acceptedDescription }),
+            (error: unknown) =>
+              toast({ title: T.acceptError, description: errorMessage(error), variant: 'destructive' }),
+          )
+        }
+      >
+        <CheckIcon aria-hidden />
+        Accept Request
+      </Button>
+    )
+  }
+
+  return <SendRequestDialog userId={userId} name={name} className={className} size={size} />
+}
+
+function SendRequestDialog({ userId, name, className, size }: Props) {
+  const [open, setOpen] = useState(false)
+  const send = useSendConnectionRequest()
+  const form = useForm({ resolver: zodResolver(ZConnectionRequestForm), defaultValues: { message: '' } })
+
+  const onSubmit = form.handleSubmit(({ message }) =>
+    send.mutateAsync({ userId, message: message?.trim() || undefined }).then(
+      () => {
+        toast({ title: T.sent })
+        setOpen(false)
+        form.reset()
+      },
+      (error: unknown) =>
+        toast({ title: T.sendError, description: errorMessage(error), variant: 'destructive' }),
+    ),
+  )
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size={size} className={className}>
+          <UserPlusIcon aria-hidden />
+          Connect
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{`Connect with ${name}`}</DialogTitle>
+          <DialogDescription>Add a short note so they know where you met (optional).</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <FormField
+              control={form.control}
+              name="message"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Message</FormLabel>
+                  <FormControl>
+                    <Textarea rows={4} placeholder="Hi, I'd like to connect with you." {...field} />
+                  </FormControl>
+                  <div className="flex justify-between gap-2">
+                    <FormMessage />
+                    <span className="ml-auto text-xs text-muted-foreground">
+                      {(field.value ?? '').length}/{CONNECTION_MESSAGE_MAX}
+                    </span>
+                  </div>
+                </FormItem>
+              )}
+            />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={send.isPending}>
+                {send.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
+                Send Request
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,162 @@
+import { useQuery } from '@tanstack/react-query'
+import type { TConnectionRequest } from '@vouched/shared/connections'
+import { CheckIcon, UserPlusIcon, XIcon } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { errorMessage } from '../../../lib/api-client'
+import { cn } from '../../../lib/cn'
+import { formatAge } from '../../../lib/time'
+import { UserAvatar } from '../../../components/ui/avatar'
+import { Button } from '../../../components/ui/button'
+import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover'
+import { toast } from '../../../components/ui/toast'
+import {
+  pendingRequestsQuery,
+  useAcceptConnectionRequest,
+  useRejectConnectionRequest,
+} from '../connections.api'
+import { badgeCount, CONNECTION_TEXTS as T } from '../connections.texts'
+import { useConnectionsLiveRefresh } from '../hooks/use-connections-live-refresh'
+
+type Props = {
+  /** 'bar': icon button in the top bar; 'menu': full-width row in the mobile side menu. */
+  placement?: 'bar' | 'menu'
+  /** Poll every 30 s: set while the live event stream is down (SPEC.md §9). */
+  poll?: boolean
+}
+
+/** The top bar's Connection Requests dropdown (SPEC.md §2): pending requests with Accept and Reject. */
+export function ConnectionRequestsDropdown({ placement = 'bar', poll = false }: Props) {
+  const [open, setOpen] = useState(false)
+  const pending = useQuery(pendingRequestsQuery(poll))
+  useConnectionsLiveRefresh()
+  const requests = pending.data?.requests ?? []
+  const count = requests.length
+  const label = count > 0 ? `${T.requestsTitle} (${count} pending)` : T.requestsTitle
+
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
+        {placement === 'bar' ? (
+          <Button variant="ghost" size="icon" className="relative" aria-label={label}>
+            <UserPlusIcon className="size-5" aria-hidden />
+            <CountBadge count={count} className="absolute -top-0.5 -right-0.5" />
+          </Button>
+        ) : (
+          <button
+            type="button"
+            aria-label={label}
+            className="flex h-10 w-full items-center gap-3 rounded-md px-3 text-sm font-medium text-foreground transition-colors hover:bg-muted"
+          >
+            <UserPlusIcon className="size-4" aria-hidden />
+            {T.requestsTitle}
+            <CountBadge count={count} className="ml-auto" />
+          </button>
+        )}
+      </PopoverTrigger>
+      <PopoverContent
+        align="end"
+        className="flex max-h-96 w-80 max-w-[calc(100vw-1rem)] flex-col p-0"
+        aria-label={T.requestsTitle}
+      >
+        <div className="flex items-center justify-between border-b px-4 py-3">
+          <h2 className="text-sm font-semibold">{T.requestsTitle}</h2>
+          {count > 0 ? <span className="text-xs text-muted-foreground">{count} pending</span> : null}
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          {pending.isPending ? (
+            <p className="px-4 py-6 text-center text-sm text-muted-foreground">Loading...</p>
+          ) : pending.isError && !pending.data ? (
+            <p className="px-4 py-6 text-center text-sm text-destructive">
+              Failed to load connection requests
+            </p>
+          ) : count === 0 ? (
+            <p className="px-4 py-6 text-center text-sm text-muted-foreground">{T.noPendingRequests}</p>
+          ) : (
+            <ul className="divide-y">
+              {requests.map((request) => (
+                <RequestItem key={request.id} request={request} onNavigate={() => setOpen(false)} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </PopoverContent>
+    </Popover>
+  )
+}
+
+function CountBadge({ count, className }: { count: number; className?: string }) {
+  if (count <= 0) return null
+  return (
+    <span
+      aria-hidden
+      data-testid="connection-requests-badge"
+      className={cn(
+        'flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[0.65rem] leading-none font-semibold text-destructive-foreground',
+        className,
+      )}
+    >
+      {badgeCount(count)}
+    </span>
+  )
+}
+
+function RequestItem({ request, onNavigate }: { request: TConnectionRequest; onNavigate: () => void }) {
+  const accept = useAcceptConnectionRequest()
+  const reject = useRejectConnectionRequest()
+  const busy = accept.isPending || reject.isPending
+  const name = request.fromFullName || request.fromUsername
+  const profile = `/profile/${encodeURIComponent(request.fromUsername)}`
+
+  const onAccept = () =>
+    void accept.mutateAsync(request.id).then(
+      () => toast({ title: T.acceptedTitle, description: T.acceptedDescription }),
+      (error: unknown) =>
+        toast({ title: T.acceptError, description: errorMessage(error), variant: 'destructive' }),
+    )
+  const onReject = () =>
+    void reject.mutateAsync(request.id).then(
+      () => toast({ title: T.rejectedTitle }),
+      (error: unknown) =>
+        toast({ title: T.rejectError, description: errorMessage(error), variant: 'destructive' }),
+    )
+
+  return (
+    <li className="flex gap-3 px-4 py-3" aria-label={`Connection request from ${name}`}>
+      <Link to={profile} onClick={onNavigate} tabIndex={-1} aria-hidden className="shrink-0">
+        {/* SPEC.md §2: picture, else the upper-cased first letter of the username, else 'U'. */}
+        <UserAvatar src={request.fromProfilePicture} username={request.fromUsername} className="size-10" />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-baseline justify-between gap-2">
+          <Link to={profile} onClick={onNavigate} className="truncate text-sm font-semibold hover:underline">
+            {name}
+          </Link>
+          <span className="shrink-0 text-xs text-muted-foreground">{formatAge(request.createdAt)}</span>
+        </div>
+        <span className="truncate text-xs text-muted-foreground">@{request.fromUsername}</span>
+        {request.message ? (
+          <p className="rounded-md bg-muted px-2 py-1.5 text-xs break-words text-foreground">
+            {request.message}
+          </p>
+        ) : null}
+        <div className="mt-1 flex gap-2">
+          <Button size="sm" onClick={onAccept} disabled={busy} aria-label={`Accept request from ${name}`}>
+            <CheckIcon aria-hidden />
+            {T.accept}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onReject}
+            disabled={busy}
+            aria-label={`Reject request from ${name}`}
+          >
+            <XIcon aria-hidden />
+            {T.reject}
+          </Button>
+        </div>
+      </div>
+    </li>
+  )
+}

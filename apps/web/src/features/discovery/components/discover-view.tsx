@@ -1,0 +1,257 @@
+import { useQuery } from '@tanstack/react-query'
+import {
+  DISCOVERY_MESSAGES,
+  POPULAR_HASHTAGS_DEFAULT,
+  POPULAR_USERS_DEFAULT,
+  SEARCH_QUERY_MAX,
+  SEARCH_SORT_LABELS,
+  SEARCH_SORTS,
+  SEARCH_TYPE_LABELS,
+  type TSearchSort,
+  type TUserCard,
+} from '@vouched/shared/discovery'
+import { InfoIcon, Loader2Icon, SearchIcon } from 'lucide-react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
+import { Alert, AlertDescription } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { Input } from '../../../components/ui/input'
+import { Label } from '../../../components/ui/label'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { cn } from '../../../lib/cn'
+import { popularHashtagsQuery, popularMembersQuery, searchQuery } from '../discovery.api'
+import {
+  chipAction,
+  formFromUrl,
+  isTagList,
+  searchFromUrl,
+  urlForForm,
+  type DiscoverForm,
+} from '../hooks/discover-params'
+import { UserCard, UserCardSkeletons } from './user-card'
+
+const TYPES = ['all', 'user', 'hashtag'] as const
+
+const selectClass =
+  'h-9 rounded-md border border-input bg-card px-2.5 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/25'
+
+/**
+ * The discover screen (SPEC.md §2). The URL (q, tag, sort) is the search: the form starts from it
+ * and submitting writes it, so a search can be shared, reloaded and reached from the top bar.
+ */
+export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => void }) {
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const inputRef = useRef<HTMLInputElement>(null)
+
+  // The form follows the URL whenever the URL changes (top-bar search, back button, chips).
+  const urlKey = params.toString()
+  const [form, setForm] = useState<DiscoverForm>(() => formFromUrl(params))
+  const [formKey, setFormKey] = useState(urlKey)
+  if (formKey !== urlKey) {
+    setFormKey(urlKey)
+    setForm(formFromUrl(params))
+  }
+
+  const active = searchFromUrl(params)
+  const results = useQuery({ ...searchQuery(active ?? { q: '', sort: 'reputation' }), enabled: active !== null })
+  const popular = useQuery({ ...popularMembersQuery(POPULAR_USERS_DEFAULT), enabled: active === null })
+  const tags = useQuery({ ...popularHashtagsQuery(POPULAR_HASHTAGS_DEFAULT), enabled: active === null })
+
+  const failedAt = results.isError ? results.errorUpdatedAt : 0
+  useEffect(() => {
+    if (!failedAt) return
+    toast({
+      title: DISCOVERY_MESSAGES.searchFailed,
+      description: errorMessage(results.error, DISCOVERY_MESSAGES.error),
+      variant: 'destructive',
+    })
+    // One toast per failed search, not per render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [failedAt])
+
+  const loading = active !== null && results.isFetching
+  const canSearch = form.text.trim().length > 0 && !loading
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!canSearch) return
+    void navigate(urlForForm(form))
+  }
+
+  const changeSort = (sort: TSearchSort) => {
+    setForm((current) => ({ ...current, sort }))
+    // An active search re-sorts at once; otherwise the sort waits for Search.
+    if (active) void navigate(urlForForm({ ...formFromUrl(params), sort }))
+  }
+
+  const clickChip = (tag: string) => {
+    const action = chipAction(form, tag)
+    if (action.kind === 'search') {
+      void navigate(urlForForm({ text: tag, type: 'hashtag', sort: form.sort }))
+      return
+    }
+    setForm((current) => ({ ...current, text: action.text }))
+    inputRef.current?.focus()
+  }
+
+  const heading = active ? DISCOVERY_MESSAGES.resultsHeading(active.q) : DISCOVERY_MESSAGES.discoverHeading
+  const activeForm = formFromUrl(params)
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight break-words">{heading}</h1>
+        <p className="text-sm text-muted-foreground">
+          Search members by name, title or the hashtags they were endorsed for.
+        </p>
+      </div>
+
+      <form role="search" aria-label="Search members" onSubmit={submit} className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
+        <div className="grid gap-1.5">
+          <Label htmlFor="discover-query">Search</Label>
+          <div className="relative">
+            <SearchIcon
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              id="discover-query"
+              ref={inputRef}
+              type="search"
+              value={form.text}
+              maxLength={SEARCH_QUERY_MAX}
+              placeholder={form.type === 'hashtag' ? 'ReactJS, NodeJS' : 'Name, title or #hashtag'}
+              onChange={(event) => setForm((current) => ({ ...current, text: event.target.value }))}
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="grid min-w-32 flex-1 gap-1.5 sm:flex-none">
+            <Label htmlFor="discover-type">Search type</Label>
+            <select
+              id="discover-type"
+              className={selectClass}
+              value={form.type}
+              onChange={(event) => setForm((current) => ({ ...current, type: event.target.value as DiscoverForm['type'] }))}
+            >
+              {TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {SEARCH_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="grid min-w-40 flex-1 gap-1.5 sm:flex-none">
+            <Label htmlFor="discover-sort">Sort by</Label>
+            <select
+              id="discover-sort"
+              className={selectClass}
+              value={form.sort}
+              onChange={(event) => changeSort(event.target.value as TSearchSort)}
+            >
+              {SEARCH_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {SEARCH_SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" disabled={!canSearch} className="w-full sm:ml-auto sm:w-auto">
+            {loading ? <Loader2Icon className="animate-spin" aria-hidden /> : <SearchIcon aria-hidden />}
+            Search
+          </Button>
+        </div>
+      </form>
+
+      {active === null ? (
+        <PopularTagChips tags={tags.data?.map((t) => t.tag) ?? []} onPick={clickChip} />
+      ) : null}
+
+      {active !== null && isTagList(activeForm.type, activeForm.text) ? (
+        <Alert role="note">
+          <InfoIcon aria-hidden />
+          <AlertDescription>{DISCOVERY_MESSAGES.multiHashtagNote}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      {active !== null ? (
+        <CardList
+          label="Search results"
+          query={results}
+          empty={DISCOVERY_MESSAGES.noResults}
+          onEndorse={onEndorse}
+        />
+      ) : (
+        <CardList label="Popular members" query={popular} empty={DISCOVERY_MESSAGES.noUsers} onEndorse={onEndorse} />
+      )}
+    </div>
+  )
+}
+
+/** Up to 10 popular hashtags; clicking one searches it (or adds it to a comma list being typed). */
+function PopularTagChips({ tags, onPick }: { tags: string[]; onPick: (tag: string) => void }) {
+  if (tags.length === 0) return null
+  return (
+    <section aria-labelledby="popular-tags-heading" className="grid gap-2">
+      <h2 id="popular-tags-heading" className="text-sm font-medium text-muted-foreground">
+        Popular hashtags
+      </h2>
+      <ul className="flex flex-wrap gap-2">
+        {tags.slice(0, POPULAR_HASHTAGS_DEFAULT).map((tag) => (
+          <li key={tag}>
+            <button
+              type="button"
+              onClick={() => onPick(tag)}
+              className={cn(
+                'rounded-full border bg-card px-3 py-1 text-sm font-medium shadow-xs transition-colors',
+                'hover:border-primary hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/25 focus-visible:outline-none',
+              )}
+            >
+              #{tag}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+type CardQuery = { data: TUserCard[] | undefined; isPending: boolean; isError: boolean }
+
+function CardList({
+  label,
+  query,
+  empty,
+  onEndorse,
+}: {
+  label: string
+  query: CardQuery
+  empty: string
+  onEndorse?: (card: TUserCard) => void
+}) {
+  return (
+    <section aria-label={label} className="grid gap-4">
+      <h2 className="sr-only">{label}</h2>
+      {query.isError ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{DISCOVERY_MESSAGES.error}</AlertDescription>
+        </Alert>
+      ) : query.isPending ? (
+        <UserCardSkeletons label={`Loading ${label.toLowerCase()}`} />
+      ) : !query.data || query.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed p-8 text-center text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {query.data.map((card) => (
+            <li key={card.id} className="grid">
+              <UserCard card={card} onEndorse={onEndorse} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query'
+import { DISCOVERY_MESSAGES, type TUserCard } from '@vouched/shared/discovery'
+import { ArrowRightIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { Alert, AlertDescription } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { useCurrentUser } from '../../../lib/session'
+import { popularMembersQuery } from '../discovery.api'
+import { UserCard, UserCardSkeletons } from './user-card'
+
+/**
+ * The home page's 'Discover People' grid (SPEC.md §2): popular members, never the viewer, the user
+ * named admin or an admin (the server leaves them out; the viewer is dropped here too in case the
+ * list was cached under another session).
+ */
+export function PopularPeopleSection({ onEndorse }: { onEndorse?: (card: TUserCard) => void }) {
+  const { user } = useCurrentUser()
+  const members = useQuery(popularMembersQuery())
+  const cards = (members.data ?? []).filter(
+    (card) => card.id !== user?.id && card.username.toLowerCase() !== 'admin',
+  )
+
+  return (
+    <section aria-labelledby="discover-people-heading" className="grid gap-4">
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="discover-people-heading" className="text-lg font-semibold">
+          Discover People
+        </h2>
+        <Button asChild variant="link" size="sm" className="px-0">
+          <Link to="/discover">
+            View all
+            <ArrowRightIcon aria-hidden />
+          </Link>
+        </Button>
+      </div>
+      {members.isError ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{DISCOVERY_MESSAGES.usersError}</AlertDescription>
+        </Alert>
+      ) : members.isPending ? (
+        <UserCardSkeletons label="Loading people" />
+      ) : cards.length === 0 ? (
+        <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
+          {DISCOVERY_MESSAGES.noUsers}
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {cards.map((card) => (
+            <li key={card.id} className="grid">
+              <UserCard card={card} onEndorse={onEndorse} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

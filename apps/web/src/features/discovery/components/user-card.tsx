@@ -1,0 +1,105 @@
+import { CARD_TOP_HASHTAGS, matchPercent, type TUserCard } from '@vouched/shared/discovery'
+import { BadgeCheckIcon, StarIcon, ThumbsUpIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { UserAvatar } from '../../../components/ui/avatar'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { cn } from '../../../lib/cn'
+
+/** Scores with at most one decimal: 37, 37.5. */
+const formatScore = (score: number) =>
+  score.toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 0 })
+
+export type UserCardProps = {
+  card: TUserCard
+  /** Opens the create-endorsement dialog for this member (the page owns the dialog). */
+  onEndorse?: (card: TUserCard) => void
+  /** The heading level of the member's name in the page outline. */
+  headingLevel?: 'h2' | 'h3'
+  className?: string
+}
+
+/**
+ * A member in discovery (SPEC.md §2): picture, name linking to the profile, verified mark, title,
+ * reputation, up to 2 top hashtags, and for multi-hashtag matches 'Matches x/y' with a percent.
+ */
+export function UserCard({ card, onEndorse, headingLevel: Heading = 'h3', className }: UserCardProps) {
+  const name = card.fullName || card.username
+  const profile = `/profile/${encodeURIComponent(card.username)}`
+  const tags = card.topHashtags.slice(0, CARD_TOP_HASHTAGS)
+  return (
+    <Card className={cn('flex flex-col gap-3 p-4 transition-shadow hover:shadow-md', className)} data-testid="user-card">
+      <div className="flex min-w-0 items-start gap-3">
+        <UserAvatar src={card.profilePicture} fullName={card.fullName} username={card.username} className="size-12" />
+        <div className="min-w-0 flex-1">
+          <Heading className="flex items-center gap-1 text-base leading-tight font-semibold">
+            <Link to={profile} className="truncate hover:underline focus-visible:underline">
+              {name}
+            </Link>
+            {card.isVerified ? (
+              <BadgeCheckIcon className="size-4 shrink-0 text-success" aria-label="Verified" role="img" />
+            ) : null}
+          </Heading>
+          <p className="truncate text-sm text-muted-foreground">@{card.username}</p>
+          {card.title ? <p className="mt-0.5 truncate text-sm">{card.title}</p> : null}
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-1.5">
+        <Badge variant="secondary" title="Reputation score">
+          <StarIcon aria-hidden />
+          <span>
+            {formatScore(card.reputationScore)}
+            <span className="sr-only"> reputation</span>
+          </span>
+        </Badge>
+        {card.matchCount > 1 ? (
+          <>
+            <Badge variant="accent">
+              Matches {card.matchCount}/{card.totalHashtags}
+            </Badge>
+            <Badge variant="success">{matchPercent(card)}% match</Badge>
+          </>
+        ) : null}
+      </div>
+
+      {tags.length > 0 ? (
+        <ul className="flex flex-wrap gap-1.5" aria-label={`Top hashtags of ${name}`}>
+          {tags.map((tag) => (
+            <li key={tag}>
+              <Badge variant="outline" className="font-normal text-muted-foreground">
+                #{tag}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <div className="mt-auto flex gap-2 pt-1">
+        <Button asChild variant="outline" size="sm" className="flex-1">
+          <Link to={profile} aria-label={`View profile of ${name}`}>
+            View Profile
+          </Link>
+        </Button>
+        {onEndorse ? (
+          <Button size="sm" className="flex-1" onClick={() => onEndorse(card)} aria-label={`Endorse ${name}`}>
+            <ThumbsUpIcon aria-hidden />
+            Endorse
+          </Button>
+        ) : null}
+      </div>
+    </Card>
+  )
+}
+
+/** Placeholders shaped like cards while members load. */
+export function UserCardSkeletons({ count = 6, label }: { count?: number; label: string }) {
+  return (
+    <div aria-busy="true" aria-label={label} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {Array.from({ length: count }, (_, i) => (
+        <Card key={i} className="h-44 animate-pulse bg-muted/40" />
+      ))}
+    </div>
+  )
+}

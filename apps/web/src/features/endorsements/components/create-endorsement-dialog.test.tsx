@@ -1,0 +1,104 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
+import { CreateEndorsementDialog } from './create-endorsement-dialog'
+
+const target = { id: 7, username: 'bob', fullName: 'Bob Builder' }
+
+function renderDialog(me = makeUser()) {
+  return renderWithProviders(<CreateEndorsementDialog target={target} open onOpenChange={() => {}} />, {
+    user: me,
+  })
+}
+
+const attachmentInput = () => screen.getByLabelText('Attachment (optional)')
+
+describe('CreateEndorsementDialog', () => {
+  it('defaults to Technical Skills and posts the endorsement with its tags, note and anonymity', async () => {
+    const fetchMock = mockApi({
+      'GET /api/hashtags/popular': { body: [{ id: 1, tag: 'Kubernetes', count: 3 }] },
+      'POST /api/vouches': { status: 201, body: { id: 1 } },
+    })
+    const { user } = renderDialog()
+    expect(screen.getByRole('heading', { name: 'Endorse Bob Builder' })).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveTextContent('Technical Skills')
+    await user.type(screen.getByLabelText('Note (optional)'), 'Rebuilt our CI')
+    await user.type(screen.getByLabelText('Skills (hashtags)'), '#DevOps{Enter}kube')
+    await user.click(await screen.findByRole('button', { name: '#Kubernetes' }))
+    await user.click(screen.getByRole('switch', { name: 'Endorse anonymously' }))
+    expect(screen.getByText('1.2x')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Submit endorsement' }))
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true))
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!
+    expect(JSON.parse(post[1]!.body as string)).toEqual({
+      toUserId: 7,
+      category: 'Technical Skills',
+      note: 'Rebuilt our CI',
+      hashtags: ['DevOps', 'Kubernetes'],
+      isAnonymous: true,
+    })
+    expect(await screen.findByText('Endorsement sent')).toBeInTheDocument()
+  })
+
+  it('shows the verified factor in the impact preview', () => {
+    mockApi({ 'GET /api/hashtags/popular': { body: [] } })
+    renderDialog(makeUser({ isEmailVerified: true, isVerified: true }))
+    expect(screen.getByText('1.3x')).toBeInTheDocument()
+  })
+
+  it('uploads an attachment first and sends its URL', async () => {
+    const fetchMock = mockApi({
+      'GET /api/hashtags/popular': { body: [] },
+      'POST /api/vouches/attachments': {
+        status: 201,
+        body: { contentUrl: '/uploads/0123456789abcdef0123456789abcdef.pdf', contentType: 'application/pdf' },
+      },
+      'POST /api/vouches': { status: 201, body: { id: 2 } },
+    })
+    const { user } = renderDialog()
+    fireEvent.change(attachmentInput(), {
+      target: { files: [new File(['%PDF-1.4'], 'letter.pdf', { type: 'application/pdf' })] },
+    })
+    expect(await screen.findByText('letter.pdf')).toBeInTheDocument()
+    expect(screen.getByText('1.5x')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Submit endorsement' }))
+    await waitFor(() => expect(screen.getByText('Endorsement sent')).toBeInTheDocument())
+    const post = fetchMock.mock.calls.find(([url]) => String(url) === '/api/vouches')!
+    expect(JSON.parse(post[1]!.body as string)).toMatchObject({
+      contentUrl: '/uploads/0123456789abcdef0123456789abcdef.pdf',
+      contentType: 'application/pdf',
+    })
+  })
+
+  it('refuses attachments of another type or above 10MB before uploading', async () => {
+    const fetchMock = mockApi({ 'GET /api/hashtags/popular': { body: [] } })
+    renderDialog()
+    fireEvent.change(attachmentInput(), {
+      target: { files: [new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })] },
+    })
+    expect(await screen.findByText('Attachments must be PNG, JPG, GIF or PDF files')).toBeInTheDocument()
+    const big = new File(['x'], 'huge.png', { type: 'image/png' })
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 })
+    fireEvent.change(attachmentInput(), { target: { files: [big] } })
+    expect(await screen.findByText('Attachments must be 10MB or smaller')).toBeInTheDocument()
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('attachments'))).toBe(false)
+  })
+
+  it("shows the server's refusal in the 'Error creating vouch' toast and on its field", async () => {
+    mockApi({
+      'GET /api/hashtags/popular': { body: [] },
+      'POST /api/vouches': {
+        status: 409,
+        body: {
+          message: 'You have already endorsed this member in this category',
+          code: 'DUPLICATE_ENDORSEMENT',
+          field: 'category',
+        },
+      },
+    })
+    const { user } = renderDialog()
+    await user.click(screen.getByRole('button', { name: 'Submit endorsement' }))
+    expect(await screen.findByText('Error creating vouch')).toBeInTheDocument()
+    expect(screen.getAllByText('You have already endorsed this member in this category')).toHaveLength(2)
+  })
+})

@@ -1,0 +1,34 @@
+import { ThumbsUpIcon } from 'lucide-react'
+import { useState } from 'react'
+import { Button, type ButtonProps } from '../../../components/ui/button'
+import { CreateEndorsementDialog, type EndorsementTarget } from './create-endorsement-dialog'
+
+type Props = {
+  target: EndorsementTarget
+  size?: ButtonProps['size']
+  variant?: ButtonProps['variant']
+  className?: string
+  /** Visible text; the accessible name always names the member. */
+  label?: string
+}
+
+/** The Endorse button of profiles and discovery cards: opens the create-endorsement dialog for the member. */
+export function EndorseButton({ target, size, variant, className, label = 'Endorse' }: Props) {
+  const [open, setOpen] = useState(false)
+  const name = target.fullName || target.username
+  return (
+    <>
+      <Button
+        size={size}
+        variant={variant}
+        className={className}
+        onClick={() => setOpen(true)}
+        aria-label={`Endorse ${name}`}
+      >
+        <ThumbsUpIcon aria-hidden />
+        {label}
+      </Button>
+      <CreateEndorsementDialog target={target} open={open} onOpenChange={setOpen} />
+    </>
+  )
+}

@@ -1,0 +1,182 @@
+import { ENDORSEMENT_MESSAGES, formatWeight, type TEndorsement } from '@vouched/shared/endorsements'
+import {
+  BadgeCheckIcon,
+  FileTextIcon,
+  HeartIcon,
+  ImageIcon,
+  MessageCircleIcon,
+  UserRoundIcon,
+} from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { UserAvatar } from '../../../components/ui/avatar'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { cn } from '../../../lib/cn'
+import { useCurrentUser } from '../../../lib/session'
+import { formatRelativeTime } from '../../../lib/time'
+import { useToggleLike } from '../endorsements.api'
+import { EndorsementComments } from './endorsement-comments'
+
+/**
+ * One endorsement (SPEC.md §2): the endorser or 'Anonymous', category, note, hashtags, attachment,
+ * engagement weight ('1.8x'), verified mark, likes and expandable comments.
+ */
+export function EndorsementCard({ endorsement: e }: { endorsement: TEndorsement }) {
+  const [showComments, setShowComments] = useState(false)
+  const { user } = useCurrentUser()
+  const endorserName = e.fromUsername ? e.fromFullName || e.fromUsername : 'Anonymous'
+
+  const toggleComments = () => {
+    if (!user) {
+      toast({
+        title: ENDORSEMENT_MESSAGES.authRequired,
+        description: ENDORSEMENT_MESSAGES.loginToComment,
+        variant: 'destructive',
+      })
+      return
+    }
+    setShowComments((open) => !open)
+  }
+
+  return (
+    <article
+      className="grid gap-3 rounded-xl border bg-card p-4"
+      aria-label={`Endorsement from ${endorserName}`}
+    >
+      <header className="flex items-start gap-3">
+        {e.fromUsername ? (
+          <UserAvatar
+            src={e.fromProfilePicture}
+            fullName={e.fromFullName}
+            username={e.fromUsername}
+            className="size-10"
+          />
+        ) : (
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
+            <UserRoundIcon className="size-5" aria-hidden />
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            {e.fromUsername ? (
+              <Link to={`/profile/${e.fromUsername}`} className="font-medium hover:underline">
+                {endorserName}
+              </Link>
+            ) : (
+              <span className="font-medium">Anonymous</span>
+            )}
+            {e.verified ? (
+              <span
+                className="inline-flex items-center gap-1 text-xs text-success"
+                title="Verified endorser (1.25x)"
+              >
+                <BadgeCheckIcon className="size-4" aria-hidden />
+                <span className="sr-only sm:not-sr-only">Verified</span>
+              </span>
+            ) : null}
+            {e.isAnonymous && e.fromUsername ? <Badge variant="secondary">Anonymous</Badge> : null}
+          </div>
+          <p className="text-xs text-muted-foreground">{formatRelativeTime(e.createdAt)}</p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <Badge variant="accent">{e.category}</Badge>
+          <span className="text-xs font-semibold text-primary" title="Engagement weight">
+            <span className="sr-only">Engagement weight </span>
+            {formatWeight(e.engagementWeight)}
+          </span>
+        </div>
+      </header>
+
+      {e.note ? <p className="text-sm leading-relaxed break-words whitespace-pre-line">{e.note}</p> : null}
+
+      {e.hashtags.length > 0 ? (
+        <ul className="flex flex-wrap gap-1.5" aria-label="Hashtags">
+          {e.hashtags.map((tag) => (
+            <li key={tag}>
+              <Link
+                to={`/discover?tag=${encodeURIComponent(tag)}`}
+                className="rounded-full bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground hover:bg-accent hover:text-accent-foreground"
+              >
+                #{tag}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {e.contentUrl ? (
+        <a
+          href={e.contentUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex w-fit items-center gap-1.5 rounded-md border px-2.5 py-1 text-sm text-primary hover:bg-muted"
+        >
+          {e.contentType === 'application/pdf' ? (
+            <FileTextIcon className="size-4" aria-hidden />
+          ) : (
+            <ImageIcon className="size-4" aria-hidden />
+          )}
+          View attachment
+        </a>
+      ) : null}
+
+      <footer className="flex items-center gap-1 border-t pt-2">
+        <LikeButton endorsement={e} />
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={toggleComments}
+          aria-expanded={showComments}
+          aria-label={`${showComments ? 'Hide' : 'Show'} comments (${e.commentCount})`}
+        >
+          <MessageCircleIcon aria-hidden />
+          {e.commentCount}
+          <span className="hidden sm:inline">{e.commentCount === 1 ? 'Comment' : 'Comments'}</span>
+        </Button>
+      </footer>
+
+      {showComments ? <EndorsementComments vouchId={e.id} /> : null}
+    </article>
+  )
+}
+
+function LikeButton({ endorsement: e }: { endorsement: TEndorsement }) {
+  const { user } = useCurrentUser()
+  const toggle = useToggleLike(e.id)
+  const onClick = () => {
+    if (!user) {
+      toast({
+        title: ENDORSEMENT_MESSAGES.authRequired,
+        description: ENDORSEMENT_MESSAGES.loginToLike,
+        variant: 'destructive',
+      })
+      return
+    }
+    const like = !e.hasLiked
+    toggle.mutate(like, {
+      onError: (error) =>
+        toast({
+          title: like ? ENDORSEMENT_MESSAGES.likeFailed : ENDORSEMENT_MESSAGES.unlikeFailed,
+          description: errorMessage(error),
+          variant: 'destructive',
+        }),
+    })
+  }
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={onClick}
+      disabled={toggle.isPending}
+      aria-pressed={e.hasLiked}
+      aria-label={`Like (${e.likeCount})`}
+      className={cn(e.hasLiked && 'text-destructive hover:text-destructive')}
+    >
+      <HeartIcon className={cn(e.hasLiked && 'fill-current')} aria-hidden />
+      {e.likeCount}
+    </Button>
+  )
+}

@@ -1,0 +1,167 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import {
+  COMMENT_MAX,
+  ENDORSEMENT_MESSAGES,
+  ZCreateCommentBody,
+  type TComment,
+  type TCreateCommentBody,
+} from '@vouched/shared/endorsements'
+import { Loader2Icon, Trash2Icon } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { Link } from 'react-router'
+import { UserAvatar } from '../../../components/ui/avatar'
+import { Button } from '../../../components/ui/button'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { Textarea } from '../../../components/ui/textarea'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { useCurrentUser } from '../../../lib/session'
+import { formatRelativeTime } from '../../../lib/time'
+import { commentsQuery, useAddComment, useDeleteComment } from '../endorsements.api'
+
+/** The expanded comment thread of an endorsement: list, add, and delete for the comment's author. */
+export function EndorsementComments({ vouchId }: { vouchId: number }) {
+  const { user } = useCurrentUser()
+  const comments = useQuery({ ...commentsQuery(vouchId), enabled: Boolean(user) })
+
+  return (
+    <div className="grid gap-3 border-t pt-3">
+      {comments.isPending && user ? (
+        <div className="grid gap-2" aria-label="Loading comments">
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-2/3" />
+        </div>
+      ) : comments.isError ? (
+        <p className="text-sm text-destructive">Failed to load comments.</p>
+      ) : comments.data && comments.data.length > 0 ? (
+        <ul className="grid gap-3" aria-label="Comments">
+          {comments.data.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              vouchId={vouchId}
+              isAuthor={comment.userId === user?.id}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">No comments yet.</p>
+      )}
+      <CommentForm vouchId={vouchId} />
+    </div>
+  )
+}
+
+function CommentItem({
+  comment,
+  vouchId,
+  isAuthor,
+}: {
+  comment: TComment
+  vouchId: number
+  isAuthor: boolean
+}) {
+  const remove = useDeleteComment(vouchId)
+  const name = comment.fullName || comment.username
+  return (
+    <li className="flex gap-2.5">
+      <UserAvatar
+        src={comment.profilePicture}
+        fullName={comment.fullName}
+        username={comment.username}
+        className="size-7 text-xs"
+      />
+      <div className="min-w-0 flex-1 rounded-lg bg-muted/60 px-3 py-2">
+        <div className="flex items-center gap-2">
+          <Link to={`/profile/${comment.username}`} className="truncate text-sm font-medium hover:underline">
+            {name}
+          </Link>
+          <span className="text-xs text-muted-foreground">{formatRelativeTime(comment.createdAt)}</span>
+          {isAuthor ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="ml-auto size-6 text-muted-foreground hover:text-destructive"
+              aria-label="Delete comment"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(comment.id, {
+                  onError: (error) =>
+                    toast({
+                      title: ENDORSEMENT_MESSAGES.commentDeleteFailed,
+                      description: errorMessage(error),
+                      variant: 'destructive',
+                    }),
+                })
+              }
+            >
+              <Trash2Icon className="size-3.5" aria-hidden />
+            </Button>
+          ) : null}
+        </div>
+        <p className="text-sm break-words whitespace-pre-line">{comment.comment}</p>
+      </div>
+    </li>
+  )
+}
+
+function CommentForm({ vouchId }: { vouchId: number }) {
+  const { user } = useCurrentUser()
+  const add = useAddComment(vouchId)
+  const form = useForm<TCreateCommentBody, unknown, { comment: string }>({
+    resolver: zodResolver(ZCreateCommentBody),
+    defaultValues: { comment: '' },
+  })
+
+  const onSubmit = form.handleSubmit(({ comment }) => {
+    if (!user) {
+      toast({
+        title: ENDORSEMENT_MESSAGES.authRequired,
+        description: ENDORSEMENT_MESSAGES.loginToComment,
+        variant: 'destructive',
+      })
+      return
+    }
+    add.mutate(comment, {
+      onSuccess: () => form.reset({ comment: '' }),
+      onError: (error) =>
+        toast({
+          title: ENDORSEMENT_MESSAGES.commentFailed,
+          description: errorMessage(error),
+          variant: 'destructive',
+        }),
+    })
+  })
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="flex items-start gap-2">
+        <FormField
+          control={form.control}
+          name="comment"
+          render={({ field }) => (
+            <FormItem className="flex-1 gap-1">
+              <FormLabel className="sr-only">Add a comment</FormLabel>
+              <FormControl>
+                <Textarea
+                  {...field}
+                  rows={1}
+                  maxLength={COMMENT_MAX}
+                  placeholder="Add a comment..."
+                  className="min-h-9 resize-none py-1.5"
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" size="sm" className="h-9" disabled={add.isPending}>
+          {add.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
+          Post
+        </Button>
+      </form>
+    </Form>
+  )
+}

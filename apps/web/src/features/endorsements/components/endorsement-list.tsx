@@ -1,0 +1,98 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { VOUCH_FILTERS, type TVouchFilter, type TVouchesPage } from '@vouched/shared/endorsements'
+import { Loader2Icon } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { cn } from '../../../lib/cn'
+import { endorsementsListQuery } from '../endorsements.api'
+import type { EndorsementTarget } from './create-endorsement-dialog'
+import { EndorseButton } from './endorse-button'
+import { EndorsementCard } from './endorsement-card'
+
+const FILTER_LABELS: Record<TVouchFilter, string> = { all: 'All', public: 'Public', anonymous: 'Anonymous' }
+
+type Props = {
+  username: string
+  /** The profile response's first page, shown at once for the All filter. */
+  initialPage?: TVouchesPage
+  /** The member to endorse; absent on one's own profile (no Endorse button there). */
+  endorseTarget?: EndorsementTarget
+  /** Texts when the member has received nothing at all. */
+  emptyText: string
+  /** Text when the filter leaves nothing. */
+  noMatchText: string
+}
+
+/** Recent Endorsements (SPEC.md §2): All / Public / Anonymous filter, cards and Load More. */
+export function EndorsementList({ username, initialPage, endorseTarget, emptyText, noMatchText }: Props) {
+  const [filter, setFilter] = useState<TVouchFilter>('all')
+  const list = useInfiniteQuery({
+    ...endorsementsListQuery(username, filter),
+    ...(filter === 'all' && initialPage ? { initialData: { pages: [initialPage], pageParams: [null] } } : {}),
+  })
+  const vouches = list.data?.pages.flatMap((page) => page.vouches) ?? []
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0">
+        <CardTitle as="h2">Recent Endorsements</CardTitle>
+        <div className="flex items-center gap-2">
+          <div
+            role="group"
+            aria-label="Filter endorsements"
+            className="inline-flex rounded-lg bg-muted p-0.5"
+          >
+            {VOUCH_FILTERS.map((value) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={filter === value}
+                onClick={() => setFilter(value)}
+                className={cn(
+                  'rounded-md px-3 py-1 text-sm font-medium text-muted-foreground transition-colors focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none',
+                  filter === value && 'bg-card text-foreground shadow-sm',
+                )}
+              >
+                {FILTER_LABELS[value]}
+              </button>
+            ))}
+          </div>
+          {endorseTarget ? <EndorseButton target={endorseTarget} size="sm" /> : null}
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {list.isPending ? (
+          <div className="grid gap-3" aria-label="Loading endorsements">
+            <Skeleton className="h-28 w-full" />
+            <Skeleton className="h-28 w-full" />
+          </div>
+        ) : list.isError ? (
+          <p className="text-sm text-destructive">Failed to load endorsements.</p>
+        ) : vouches.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">
+            {filter === 'all' ? emptyText : noMatchText}
+          </p>
+        ) : (
+          <>
+            {vouches.map((endorsement) => (
+              <EndorsementCard key={endorsement.id} endorsement={endorsement} />
+            ))}
+            {list.hasNextPage ? (
+              <Button
+                variant="outline"
+                className="justify-self-center"
+                onClick={() => void list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+              >
+                {list.isFetchingNextPage ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
+                {list.isFetchingNextPage ? 'Loading...' : 'Load More'}
+              </Button>
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,148 @@
+import {
+  ENDORSEMENT_MESSAGES,
+  HASHTAGS_MAX,
+  HASHTAG_LENGTH_MAX,
+  normalizeHashtag,
+  suggestTags,
+} from '@vouched/shared/endorsements'
+import { XIcon } from 'lucide-react'
+import { useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
+import { cn } from '../../../lib/cn'
+
+type Props = {
+  value: string[]
+  onChange: (tags: string[]) => void
+  /** Where suggestions come from (suggested and popular tags). */
+  suggestions?: readonly string[]
+  max?: number
+  placeholder?: string
+  id?: string
+  'aria-describedby'?: string
+  'aria-invalid'?: boolean
+  disabled?: boolean
+}
+
+/**
+ * The tag input of SPEC.md §5: Enter or comma adds the trimmed text (leading '#' and commas removed,
+ * empty and duplicate tags refused), at most `max` tags (then disabled with 'Maximum 10 tags'),
+ * Backspace on an empty input removes the last tag, up to 5 case-insensitive suggestions.
+ */
+export function TagInput({
+  value,
+  onChange,
+  suggestions = [],
+  max = HASHTAGS_MAX,
+  placeholder = 'Type a skill and press Enter',
+  id,
+  disabled,
+  ...aria
+}: Props) {
+  const [text, setText] = useState('')
+  const generatedId = useId()
+  const inputId = id ?? generatedId
+  const listId = `${inputId}-suggestions`
+  const full = value.length >= max
+  const matches = full ? [] : suggestTags(text, suggestions, value)
+
+  /** Adds each non-empty, new tag from raw text; returns whether anything was added. */
+  const add = (raw: string) => {
+    const next = [...value]
+    for (const part of raw.split(',')) {
+      const tag = normalizeHashtag(part).slice(0, HASHTAG_LENGTH_MAX)
+      if (!tag || next.length >= max) continue
+      if (next.some((t) => t.toLowerCase() === tag.toLowerCase())) continue
+      next.push(tag)
+    }
+    if (next.length !== value.length) onChange(next)
+    setText('')
+  }
+
+  const remove = (index: number) => onChange(value.filter((_, i) => i !== index))
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' || event.key === ',') {
+      event.preventDefault()
+      add(text)
+    } else if (event.key === 'Backspace' && text === '' && value.length > 0) {
+      event.preventDefault()
+      remove(value.length - 1)
+    }
+  }
+
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData('text')
+    if (pasted.includes(',')) {
+      event.preventDefault()
+      add(text + pasted)
+    }
+  }
+
+  return (
+    <div className="grid gap-2">
+      <div
+        className={cn(
+          'flex min-h-9 w-full flex-wrap items-center gap-1.5 rounded-md border border-input bg-card px-2 py-1.5 shadow-xs focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/25',
+          aria['aria-invalid'] && 'border-destructive',
+          (disabled || full) && 'bg-muted/60',
+        )}
+      >
+        <ul className="contents" aria-label="Selected tags">
+          {value.map((tag, index) => (
+            <li
+              key={tag}
+              className="inline-flex items-center gap-1 rounded-full bg-accent py-0.5 pr-1 pl-2.5 text-xs font-medium text-accent-foreground"
+            >
+              #{tag}
+              <button
+                type="button"
+                onClick={() => remove(index)}
+                disabled={disabled}
+                className="rounded-full p-0.5 hover:bg-primary/10 focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none"
+                aria-label={`Remove tag ${tag}`}
+              >
+                <XIcon className="size-3" aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+        <input
+          id={inputId}
+          type="text"
+          value={text}
+          onChange={(event) => {
+            const next = event.target.value
+            // A comma typed or pasted mid-text adds what comes before it.
+            if (next.includes(',')) add(next)
+            else setText(next)
+          }}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          disabled={disabled || full}
+          placeholder={full ? ENDORSEMENT_MESSAGES.maxTagsPlaceholder : placeholder}
+          aria-describedby={aria['aria-describedby']}
+          aria-invalid={aria['aria-invalid']}
+          aria-autocomplete="list"
+          aria-controls={matches.length > 0 ? listId : undefined}
+          autoComplete="off"
+          className="h-6 min-w-32 flex-1 bg-transparent px-1 text-sm outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed"
+        />
+      </div>
+      {full ? <p className="text-xs text-muted-foreground">{ENDORSEMENT_MESSAGES.maxTagsReached}</p> : null}
+      {matches.length > 0 ? (
+        <ul id={listId} aria-label="Suggested tags" className="flex flex-wrap gap-1.5">
+          {matches.map((tag) => (
+            <li key={tag}>
+              <button
+                type="button"
+                onClick={() => add(tag)}
+                className="rounded-full border border-dashed border-primary/40 px-2.5 py-0.5 text-xs text-primary hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none"
+              >
+                #{tag}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,148 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query'
+import {
+  PROFILE_VOUCHES_FIRST_PAGE,
+  VOUCHES_PAGE_DEFAULT,
+  type TAttachment,
+  type TComment,
+  type TCreateEndorsementBody,
+  type TEndorsement,
+  type TLikeState,
+  type TVouchFilter,
+  type TVouchesPage,
+} from '@vouched/shared/endorsements'
+import type { TOk } from '@vouched/shared/errors'
+import { api } from '../../lib/api-client'
+
+/**
+ * Endorsement lists live under the profile's key (['profiles', username, …]) so that refreshing a
+ * profile refreshes its lists too; comments and tags have their own.
+ */
+export const endorsementKeys = {
+  profile: (username: string) => ['profiles', username.toLowerCase()] as const,
+  list: (username: string, filter: TVouchFilter) =>
+    ['profiles', username.toLowerCase(), 'vouches', filter] as const,
+  comments: (vouchId: number) => ['endorsements', vouchId, 'comments'] as const,
+  popularTags: ['hashtags', 'popular'] as const,
+}
+
+const vouchesUrl = (username: string, filter: TVouchFilter, cursor: string | null) => {
+  const params = new URLSearchParams({
+    filter,
+    // The first page matches the profile's (3, SPEC.md §9); Load More brings the server's default.
+    limit: String(cursor ? VOUCHES_PAGE_DEFAULT : PROFILE_VOUCHES_FIRST_PAGE),
+  })
+  if (cursor) params.set('cursor', cursor)
+  return `/api/users/${encodeURIComponent(username)}/vouches?${params.toString()}`
+}
+
+/** Recent Endorsements with a filter, page by page for Load More (keyset cursor of the server). */
+export const endorsementsListQuery = (username: string, filter: TVouchFilter) =>
+  infiniteQueryOptions({
+    queryKey: endorsementKeys.list(username, filter),
+    queryFn: ({ pageParam }) => api.get<TVouchesPage>(vouchesUrl(username, filter, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  })
+
+export const commentsQuery = (vouchId: number) =>
+  queryOptions({
+    queryKey: endorsementKeys.comments(vouchId),
+    queryFn: () => api.get<TComment[]>(`/api/vouches/${vouchId}/comments`),
+  })
+
+type PopularTag = { id: number; tag: string; count: number }
+
+/** Existing tags for the tag input's suggestions; an unanswered endpoint just means no extra suggestions. */
+export const popularTagsQuery = () =>
+  queryOptions({
+    queryKey: endorsementKeys.popularTags,
+    queryFn: async () => {
+      try {
+        const tags = await api.get<PopularTag[]>('/api/hashtags/popular')
+        return Array.isArray(tags) ? tags.map((t) => t.tag) : []
+      } catch {
+        return []
+      }
+    },
+  })
+
+/** Applies a change to one endorsement wherever it is cached (profile first page and every list page). */
+function patchEndorsement(queryClient: QueryClient, id: number, patch: (v: TEndorsement) => TEndorsement) {
+  const mapVouches = (vouches: TEndorsement[]) => vouches.map((v) => (v.id === id ? patch(v) : v))
+  queryClient.setQueriesData<unknown>({ queryKey: ['profiles'] }, (data: unknown) => {
+    if (!data || typeof data !== 'object') return data
+    if ('pages' in data) {
+      const infinite = data as InfiniteData<TVouchesPage>
+      return { ...infinite, pages: infinite.pages.map((p) => ({ ...p, vouches: mapVouches(p.vouches) })) }
+    }
+    if ('vouches' in data && Array.isArray((data as { vouches: unknown }).vouches)) {
+      const withVouches = data as { vouches: TEndorsement[] }
+      return { ...withVouches, vouches: mapVouches(withVouches.vouches) }
+    }
+    return data
+  })
+}
+
+/** POST /api/vouches; afterwards the target's profile (scores, tags, lists) is fetched again (SPEC.md §7). */
+export function useCreateEndorsement(targetUsername: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: TCreateEndorsementBody) => api.post<TEndorsement>('/api/vouches', body),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: endorsementKeys.profile(targetUsername) }),
+        queryClient.invalidateQueries({ queryKey: endorsementKeys.popularTags }),
+      ]),
+  })
+}
+
+export function useUploadAttachment() {
+  return useMutation({
+    mutationFn: (file: File) => api.upload<TAttachment>('/api/vouches/attachments', { file }),
+  })
+}
+
+export function useToggleLike(vouchId: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (like: boolean) =>
+      like
+        ? api.post<TLikeState>(`/api/vouches/${vouchId}/likes`)
+        : api.delete<TLikeState>(`/api/vouches/${vouchId}/likes`),
+    onSuccess: (state) => patchEndorsement(queryClient, vouchId, (v) => ({ ...v, ...state })),
+  })
+}
+
+export function useAddComment(vouchId: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (comment: string) => api.post<TComment>(`/api/vouches/${vouchId}/comments`, { comment }),
+    onSuccess: (comment) => {
+      queryClient.setQueryData<TComment[]>(endorsementKeys.comments(vouchId), (list) => [
+        ...(list ?? []),
+        comment,
+      ])
+      patchEndorsement(queryClient, vouchId, (v) => ({ ...v, commentCount: v.commentCount + 1 }))
+    },
+  })
+}
+
+export function useDeleteComment(vouchId: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (commentId: number) => api.delete<TOk>(`/api/comments/${commentId}`),
+    onSuccess: (_, commentId) => {
+      queryClient.setQueryData<TComment[]>(endorsementKeys.comments(vouchId), (list) =>
+        (list ?? []).filter((c) => c.id !== commentId),
+      )
+      patchEndorsement(queryClient, vouchId, (v) => ({ ...v, commentCount: Math.max(0, v.commentCount - 1) }))
+    },
+  })
+}

@@ -1,0 +1,196 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
+import { MESSAGING_MESSAGES, type TConversationUser, type TMessage } from '@vouched/shared/messaging'
+import { format, isSameDay, parseISO } from 'date-fns'
+import { ArrowLeftIcon, Loader2Icon } from 'lucide-react'
+import { Fragment, useEffect, useRef, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import { Alert, AlertDescription } from '../../../components/ui/alert'
+import { UserAvatar } from '../../../components/ui/avatar'
+import { Button } from '../../../components/ui/button'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { isApiError } from '../../../lib/api-client'
+import { cn } from '../../../lib/cn'
+import { conversationQuery, messagesQuery, messagingKeys } from '../messaging.api'
+import { MessageComposer } from './message-composer'
+import { MessageStatus } from './message-status'
+
+const nameOf = (user: { fullName: string | null; username: string }) => user.fullName || user.username
+
+/** The header of a thread: back to the list (small screens), the other member and a link to them. */
+export function ThreadHeader({ otherUser }: { otherUser: TConversationUser }) {
+  return (
+    <div className="flex items-center gap-3 border-b bg-card px-3 py-2.5">
+      <Button asChild variant="ghost" size="icon" className="md:hidden">
+        <Link to="/messages" aria-label="Back to conversations">
+          <ArrowLeftIcon aria-hidden />
+        </Link>
+      </Button>
+      <UserAvatar
+        src={otherUser.profilePicture}
+        fullName={otherUser.fullName}
+        username={otherUser.username}
+      />
+      <div className="grid min-w-0">
+        <h2 className="truncate font-semibold">{nameOf(otherUser)}</h2>
+        <Link
+          to={`/profile/${encodeURIComponent(otherUser.username)}`}
+          className="truncate text-xs text-muted-foreground hover:underline"
+        >
+          @{otherUser.username}
+        </Link>
+      </div>
+    </div>
+  )
+}
+
+export function ThreadNotice({ children }: { children: ReactNode }) {
+  return (
+    <div className="grid flex-1 place-items-center p-8 text-center text-sm text-muted-foreground">
+      {children}
+    </div>
+  )
+}
+
+/** An open conversation: its messages (older ones on demand), statuses of one's own, and the composer. */
+export function MessageThread({ conversationId }: { conversationId: number }) {
+  const queryClient = useQueryClient()
+  const conversation = useQuery(conversationQuery(conversationId))
+  const thread = useInfiniteQuery(messagesQuery(conversationId))
+
+  // Each fetch of the thread marked what arrived as read: the badge and the list's counts follow.
+  const fetchedAt = thread.dataUpdatedAt
+  useEffect(() => {
+    if (!fetchedAt) return
+    void queryClient.invalidateQueries({ queryKey: messagingKeys.unread })
+    void queryClient.invalidateQueries({ queryKey: messagingKeys.list })
+    void queryClient.invalidateQueries({ queryKey: messagingKeys.detail(conversationId), exact: true })
+  }, [fetchedAt, conversationId, queryClient])
+
+  if (conversation.isError) {
+    const missing = isApiError(conversation.error) && conversation.error.status === 404
+    return (
+      <ThreadNotice>
+        <Alert variant="destructive" role="alert" className="max-w-sm">
+          <AlertDescription>
+            {missing ? MESSAGING_MESSAGES.conversationNotFound : MESSAGING_MESSAGES.loadMessagesFailed}
+          </AlertDescription>
+        </Alert>
+      </ThreadNotice>
+    )
+  }
+  if (conversation.isPending) {
+    return (
+      <div className="grid gap-3 p-4" aria-busy="true" aria-label="Loading conversation">
+        <Skeleton className="h-10 w-48" />
+        <Skeleton className="h-12 w-2/3" />
+        <Skeleton className="ml-auto h-12 w-1/2" />
+      </div>
+    )
+  }
+  const { otherUser, user: me } = conversation.data
+  // Pages come newest first; each page is oldest first.
+  const messages = thread.data ? [...thread.data.pages].reverse().flatMap((page) => page.messages) : []
+
+  return (
+    <>
+      <ThreadHeader otherUser={otherUser} />
+      {thread.isError ? (
+        <ThreadNotice>
+          <Alert variant="destructive" role="alert" className="max-w-sm">
+            <AlertDescription>{MESSAGING_MESSAGES.loadMessagesFailed}</AlertDescription>
+          </Alert>
+        </ThreadNotice>
+      ) : thread.isPending ? (
+        <ThreadNotice>
+          <Loader2Icon className="size-5 animate-spin" aria-label="Loading messages" />
+        </ThreadNotice>
+      ) : (
+        <MessageList
+          messages={messages}
+          meId={me.id}
+          olderButton={
+            thread.hasNextPage ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="mx-auto"
+                onClick={() => void thread.fetchNextPage()}
+                disabled={thread.isFetchingNextPage}
+              >
+                {thread.isFetchingNextPage ? 'Loading...' : 'Load older messages'}
+              </Button>
+            ) : null
+          }
+        />
+      )}
+      <MessageComposer recipientId={otherUser.id} recipientName={nameOf(otherUser)} />
+    </>
+  )
+}
+
+function MessageList({
+  messages,
+  meId,
+  olderButton,
+}: {
+  messages: TMessage[]
+  meId: number
+  olderButton: ReactNode
+}) {
+  const endRef = useRef<HTMLDivElement>(null)
+  const newest = messages.at(-1)?.id
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' })
+  }, [newest])
+
+  if (messages.length === 0) return <ThreadNotice>{MESSAGING_MESSAGES.noMessages}</ThreadNotice>
+  const lastOwn = [...messages].reverse().find((message) => message.senderId === meId)?.id
+
+  return (
+    <div className="flex-1 overflow-y-auto px-3 py-4" aria-live="polite" aria-relevant="additions">
+      {olderButton ? <div className="mb-3 flex">{olderButton}</div> : null}
+      <ol className="grid gap-1.5" aria-label="Messages">
+        {messages.map((message, index) => {
+          const mine = message.senderId === meId
+          const at = parseISO(message.createdAt)
+          const previous = messages[index - 1]
+          const newDay = !previous || !isSameDay(parseISO(previous.createdAt), at)
+          return (
+            <Fragment key={message.id}>
+              {newDay ? (
+                <li className="my-2 text-center text-xs text-muted-foreground" aria-hidden>
+                  {format(at, 'EEEE, MMM d, yyyy')}
+                </li>
+              ) : null}
+              <li
+                className={cn(
+                  'flex max-w-[80%] flex-col gap-0.5',
+                  mine ? 'items-end self-end justify-self-end' : 'items-start',
+                )}
+                data-testid="message"
+                data-mine={mine}
+              >
+                <span className="sr-only">
+                  {mine ? 'You' : message.senderFullName || message.senderUsername}:
+                </span>
+                <p
+                  className={cn(
+                    'rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-line',
+                    mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted',
+                  )}
+                >
+                  {message.content}
+                </p>
+                <span className="flex items-center gap-1.5 px-1 text-[0.7rem] text-muted-foreground">
+                  <time dateTime={message.createdAt}>{format(at, 'HH:mm')}</time>
+                  {mine ? <MessageStatus status={message.status} showLabel={message.id === lastOwn} /> : null}
+                </span>
+              </li>
+            </Fragment>
+          )
+        })}
+      </ol>
+      <div ref={endRef} />
+    </div>
+  )
+}

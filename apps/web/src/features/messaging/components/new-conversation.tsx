@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query'
+import { MESSAGING_MESSAGES } from '@vouched/shared/messaging'
+import { Loader2Icon } from 'lucide-react'
+import { Navigate, useNavigate } from 'react-router'
+import { Alert, AlertDescription } from '../../../components/ui/alert'
+import { isApiError } from '../../../lib/api-client'
+import { conversationWithQuery } from '../messaging.api'
+import { MessageComposer } from './message-composer'
+import { ThreadHeader, ThreadNotice } from './message-thread'
+
+/**
+ * /messages?to={userId}: the thread with that member if one exists, else an empty one whose first
+ * message opens the conversation. Only connections can be written to.
+ */
+export function NewConversation({ userId }: { userId: number }) {
+  const navigate = useNavigate()
+  const { data, isPending, isError, error } = useQuery(conversationWithQuery(userId))
+
+  if (isError) {
+    return (
+      <ThreadNotice>
+        <Alert variant="destructive" role="alert" className="max-w-sm">
+          <AlertDescription>
+            {isApiError(error) && error.status !== 500 && error.body?.message
+              ? error.body.message
+              : MESSAGING_MESSAGES.loadMessagesFailed}
+          </AlertDescription>
+        </Alert>
+      </ThreadNotice>
+    )
+  }
+  if (isPending) {
+    return (
+      <ThreadNotice>
+        <Loader2Icon className="size-5 animate-spin" aria-label="Loading conversation" />
+      </ThreadNotice>
+    )
+  }
+  if (data.conversation) return <Navigate to={`/messages/${data.conversation.id}`} replace />
+  const name = data.otherUser.fullName || data.otherUser.username
+  return (
+    <>
+      <ThreadHeader otherUser={data.otherUser} />
+      {data.canMessage ? (
+        <>
+          <ThreadNotice>{MESSAGING_MESSAGES.noMessages}</ThreadNotice>
+          <MessageComposer
+            recipientId={data.otherUser.id}
+            recipientName={name}
+            onSent={(message) => void navigate(`/messages/${message.conversationId}`, { replace: true })}
+          />
+        </>
+      ) : (
+        <ThreadNotice>
+          {MESSAGING_MESSAGES.notConnected}. Connect with {name} first.
+        </ThreadNotice>
+      )}
+    </>
+  )
+}

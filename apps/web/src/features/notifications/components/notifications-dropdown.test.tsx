@@ -1,0 +1,336 @@
+import { LIVE_EVENT_DOM_EVENT } from '@vouched/shared/events'
+import type { TNotification } from '@vouched/shared/notifications'
+import { act, configure, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
+import { NotificationsDropdown, notificationTarget } from './notifications-dropdown'
+
+// Two cores shared with other suites: give async queries room beyond the 1 s default.
+configure({ asyncUtilTimeout: 4000 })
+
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString()
+
+let nextId = 1
+function makeNotification(overrides: Partial<TNotification> = {}): TNotification {
+  return {
+    id: nextId++,
+    userId: 1,
+    type: 'connection',
+    entityId: 7,
+    fromUserId: 2,
+    message: 'Bob Stone sent you a connection request',
+    isRead: false,
+    createdAt: minutesAgo(5),
+    fromUsername: 'bob',
+    fromFullName: 'Bob Stone',
+    fromProfilePicture: null,
+    ...overrides,
+  }
+}
+
+type List = { notifications: TNotification[]; unreadCount: number }
+const listOf = (notifications: TNotification[]): List => ({
+  notifications,
+  unreadCount: notifications.filter((n) => !n.isRead).length,
+})
+
+/** A small in-memory server for the notifications API. */
+function notificationsServer(initial: TNotification[], failures: Partial<Record<string, boolean>> = {}) {
+  let items = [...initial]
+  const fetchMock = mockApi({
+    'GET /api/notifications': () => ({ body: listOf(items) }),
+    'POST /api/notifications/read-all': () => {
+      if (failures.readAll) return { status: 500, body: { message: 'Boom', code: 'INTERNAL' } }
+      const updated = items.filter((n) => !n.isRead).length
+      items = items.map((n) => ({ ...n, isRead: true }))
+      return { body: { success: true, updated } }
+    },
+    ...Object.fromEntries(
+      initial.flatMap((n) => [
+        [
+          `POST /api/notifications/${n.id}/read`,
+          () => {
+            if (failures.read)
+              return { status: 404, body: { message: 'Notification not found', code: 'NOT_FOUND' } }
+            items = items.map((i) => (i.id === n.id ? { ...i, isRead: true } : i))
+            return { body: { success: true } }
+          },
+        ],
+        [
+          `DELETE /api/notifications/${n.id}`,
+          () => {
+            if (failures.delete) return { status: 500, body: { message: 'Boom', code: 'INTERNAL' } }
+            items = items.filter((i) => i.id !== n.id)
+            return { body: { success: true } }
+          },
+        ],
+      ]),
+    ),
+  })
+  const calls = (method: string, path: string) =>
+    fetchMock.mock.calls.filter(
+      ([url, init]) => String(url).startsWith(path) && (init?.method ?? 'GET').toUpperCase() === method,
+    ).length
+  return { fetchMock, calls, set: (next: TNotification[]) => (items = next) }
+}
+
+const bell = () => screen.getByRole('button', { name: /^Notifications/ })
+
+async function openDropdown(user = userEvent.setup()) {
+  await waitFor(() => expect(bell()).toBeInTheDocument())
+  await user.click(bell())
+  return screen.findByRole('dialog', { name: 'Notifications' })
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('NotificationsDropdown', () => {
+  it('shows the loading state, then the empty state without "Mark all read"', async () => {
+    let resolve: (() => void) | undefined
+    const gate = new Promise<void>((r) => (resolve = r))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        await gate
+        return new Response(JSON.stringify({ notifications: [], unreadCount: 0 }), {
+          headers: { 'Content-Type': 'application/json' },
+        })
+      }),
+    )
+    const { user } = renderWithProviders(<NotificationsDropdown />, { user: makeUser() })
+    await user.click(bell())
+    expect(await screen.findByText('Loading notifications...')).toBeInTheDocument()
+    resolve!()
+    expect(await screen.findByText('No notifications')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Mark all read' })).not.toBeInTheDocument()
+    expect(screen.queryByTestId('notifications-badge')).not.toBeInTheDocument()
+  })
+
+  it('says "Failed to load notifications" when the list cannot load', async () => {
+    mockApi({ 'GET /api/notifications': { status: 500, body: { message: 'Boom', code: 'INTERNAL' } } })
+    const { user } = renderWithProviders(<NotificationsDropdown />, { user: makeUser() })
+    await openDropdown(user)
+    expect(await screen.findByText('Failed to load notifications')).toBeInTheDocument()
+  })
+
+  it('caps the unread badge at 9+', async () => {
+    const many = Array.from({ length: 12 }, () => makeNotification())
+    notificationsServer(many)
+    renderWithProviders(<NotificationsDropdown />, { user: makeUser() })
+    expect(await screen.findByTestId('notifications-badge')).toHaveTextContent('9+')
+    expect(bell()).toHaveAccessibleName('Notifications (12 unread)')
+  })
+
+  it('shows the exact count up to 9', async () => {
+    notificationsServer(Array.from({ length: 9 }, () => makeNotification()))
+    renderWithProviders(<NotificationsDropdown />, { user: makeUser() })
+    expect(await screen.findByTestId('notifications-badge')).toHaveTextContent(/^9$/)
+  })
+
+  it('renders each item with avatar fallback, message, type badge, time and the right buttons', async () => {
+    const unread = makeNotification({
+      message: 'Carol Diaz endorsed you',
+      type: 'endorsement',
+      fromFullName: 'Carol Diaz',
+      fromUsername: 'carol',
+    })
+    const read = makeNotification({
+      message: 'Old news',
+      type: 'like',
+      isRead: true,
+      createdAt: '2024-03-04T10:00:00.000Z',
+      fromFullName: null,
+      fromUsername: 'dave',
+    })
+    const broken = makeNotification({
+      message: 'No date',
+      type: 'announcement',
+      isRead: true,
+      createdAt: 'garbage',
+    })
+    notificationsServer([unread, read, broken])
+    const { user } = renderWithProviders(<NotificationsDropdown />, { user: makeUser() })
+    const dialog = await openDropdown(user)
+    const items = await within(dialog).findAllByRole('listitem')
+    expect(items).toHaveLength(3)
+
+    expect(items[0]).toHaveAttribute('data-unread', 'true')
+    expect(within(items[0]!).getByText('Carol Diaz endorsed you')).toBeInTheDocument()
+    expect(within(items[0]!).getByText('CD')).toBeInTheDocument()
+    expect(within(items[0]!).getByText('Endorsement')).toBeInTheDocument()
+    expect(within(items[0]!).getByText('5 minutes ago')).toBeInTheDocument()
+    expect(within(items[0]!).getByRole('button', { name: 'Mark as read' })).toBeInTheDocument()
+    expect(within(items[0]!).getByRole('button', { name: 'Delete notification' })).toBeInTheDocument()
+
+    expect(items[1]).not.toHaveAttribute('data-unread')
+    expect(within(items[1]!).getByText('D')).toBeInTheDocument()
+    expect(within(items[1]!).getByText('Mar 4, 2024')).toBeInTheDocument()
+    expect(within(items[1]!).queryByRole('button', { name: 'Mark as read' })).not.toBeInTheDocument()
+
+    expect(within(items[2]!).getByText('recently')).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Mark all read' })).toBeEnabled()
+  })
+
+  it('disables "Mark all read" when nothing is unread', async () => {
+    notificationsServer([makeNotification({ isRead: true })])
+    const { user } = renderWithProviders(<NotificationsDropdown />, { user: makeUser() })
+    const dialog = await openDropdown(user)
+    expect(await within(dialog).findByRole('button', { name: 'Mark all read' })).toBeDisabled()
+  })
+
+  it('marks all read with its toast, then the badge disappears', async () => {
+    const server = notificationsServer([makeNotification(), makeNotification()])
+    const { user } = renderWithProviders(<NotificationsDropdown />, { user: makeUser() })
+    const dialog = await openDropdown(user)
+    await user.click(await within(dialog).findByRole('button', { name: 'Mark all read' }))
+    expect(await screen.findByText('All notifications marked as read')).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByTestId('notifications-badge')).not.toBeInTheDocument())
+    expect(server.calls('POST', '/api/notifications/read-all')).toBe(1)
+    expect(within(dialog).getByRole('button', { name: 'Mark all read' })).toBeDisabled()
+  })
+
+  it('toasts the SPEC errors when an action fails', async () => {
+    const n = makeNotification()
+    notificationsServer([n], { readAll: true, read: true, delete: true })
+    const { user } = renderWithProviders(<NotificationsDropdown />, { user: makeUser() })
+    const dialog = await openDropdown(user)
+
+    await user.click(await within(dialog).findByRole('button', { name: 'Mark all read' }))
+    expect(await screen.findByText('Failed to mark all notifications as read')).toBeInTheDocument()
+    expect(screen.getByText('Error')).toBeInTheDocument()
+
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as read' }))
+    expect(await screen.findByText('Failed to mark notification as read')).toBeInTheDocument()
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete notification' }))
+    expect(await screen.findByText('Failed to delete notification')).toBeInTheDocument()
+  })
+
+  it('marks one read and deletes one', async () => {
+    const a = makeNotification({ message: 'first' })
+    const b = makeNotification({ message: 'second' })
+    const server = notificationsServer([a, b])
+    const { user } = renderWithProviders(<NotificationsDropdown />, { user: makeUser() })
+    const dialog = await openDropdown(user)
+    const [first] = await within(dialog).findAllByRole('listitem')
+    await user.click(within(first!).getByRole('button', { name: 'Mark as read' }))
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications (1 unread)'))
+    expect(server.calls('POST', `/api/notifications/${a.id}/read`)).toBe(1)
+
+    await user.click(within(first!).getByRole('button', { name: 'Delete notification' }))
+    await waitFor(() => expect(within(dialog).queryByText('first')).not.toBeInTheDocument())
+    expect(within(dialog).getByText('second')).toBeInTheDocument()
+  })
+
+  it.each([
+    ['endorsement', '/profile/bob'],
+    ['like', '/profile/bob'],
+    ['comment', '/profile/bob'],
+    ['connection', '/connections'],
+  ] as const)('a %s notification leads to %s', async (type, path) => {
+    const n = makeNotification({ type, message: `a ${type}`, isRead: true })
+    notificationsServer([n])
+    const { user } = renderWithProviders(<NotificationsDropdown />, { user: makeUser(), route: '/discover' })
+    const dialog = await openDropdown(user)
+    await user.click(await within(dialog).findByText(`a ${type}`))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(path))
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument()
+  })
+
+  it('stays put for other types, and clicking marks the item read', async () => {
+    const n = makeNotification({ type: 'announcement', message: 'News' })
+    const server = notificationsServer([n])
+    const { user } = renderWithProviders(<NotificationsDropdown />, { user: makeUser(), route: '/discover' })
+    const dialog = await openDropdown(user)
+    await user.click(await within(dialog).findByText('News'))
+    await waitFor(() => expect(server.calls('POST', `/api/notifications/${n.id}/read`)).toBe(1))
+    expect(screen.getByTestId('location')).toHaveTextContent('/discover')
+  })
+
+  it('refetches when the live stream announces a notification', async () => {
+    const server = notificationsServer([])
+    renderWithProviders(<NotificationsDropdown />, { user: makeUser() })
+    await waitFor(() => expect(server.calls('GET', '/api/notifications')).toBe(1))
+    server.set([makeNotification()])
+    act(() => {
+      window.dispatchEvent(
+        new CustomEvent(LIVE_EVENT_DOM_EVENT, { detail: { type: 'notification', entityId: 1 } }),
+      )
+    })
+    expect(await screen.findByTestId('notifications-badge')).toHaveTextContent('1')
+  })
+
+  it('sends an anonymous endorsement to the member’s own profile', () => {
+    const n = makeNotification({
+      type: 'endorsement',
+      fromUsername: null,
+      fromFullName: null,
+      fromUserId: null,
+    })
+    expect(notificationTarget(n, 'alice')).toBe('/profile/alice')
+    expect(notificationTarget(makeNotification({ type: 'message' }), 'alice')).toBeNull()
+  })
+})
+
+describe('auto-mark-read (SPEC.md §4)', () => {
+  const setup = async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const server = notificationsServer([makeNotification(), makeNotification()])
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    renderWithProviders(<NotificationsDropdown />, { user: makeUser() })
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications (2 unread)'))
+    await user.click(bell())
+    await screen.findByRole('dialog', { name: 'Notifications' })
+    return { server, user }
+  }
+
+  it('marks everything read 3 seconds after opening, without a toast', async () => {
+    const { server } = await setup()
+    await act(() => vi.advanceTimersByTimeAsync(2500))
+    expect(server.calls('POST', '/api/notifications/read-all')).toBe(0)
+    await act(() => vi.advanceTimersByTimeAsync(600))
+    await waitFor(() => expect(server.calls('POST', '/api/notifications/read-all')).toBe(1))
+    await waitFor(() => expect(screen.queryByTestId('notifications-badge')).not.toBeInTheDocument())
+    expect(screen.queryByText('All notifications marked as read')).not.toBeInTheDocument()
+  })
+
+  it('is cancelled when the dropdown closes', async () => {
+    const { server, user } = await setup()
+    await act(() => vi.advanceTimersByTimeAsync(2000))
+    await user.keyboard('{Escape}')
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument(),
+    )
+    await act(() => vi.advanceTimersByTimeAsync(5000))
+    expect(server.calls('POST', '/api/notifications/read-all')).toBe(0)
+  })
+
+  it('restarts when the unread count changes', async () => {
+    const { server } = await setup()
+    await act(() => vi.advanceTimersByTimeAsync(2000))
+    // One of them gets read elsewhere: the count changes and the 3 s start over.
+    const [first] = screen.getAllByRole('button', { name: 'Mark as read' })
+    await act(async () => {
+      first!.click()
+    })
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications (1 unread)'))
+    await act(() => vi.advanceTimersByTimeAsync(1500))
+    expect(server.calls('POST', '/api/notifications/read-all')).toBe(0)
+    await act(() => vi.advanceTimersByTimeAsync(1600))
+    await waitFor(() => expect(server.calls('POST', '/api/notifications/read-all')).toBe(1))
+  })
+
+  it('does nothing when nothing is unread', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const server = notificationsServer([makeNotification({ isRead: true })])
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    renderWithProviders(<NotificationsDropdown />, { user: makeUser() })
+    await waitFor(() => expect(server.calls('GET', '/api/notifications')).toBe(1))
+    await user.click(bell())
+    await act(() => vi.advanceTimersByTimeAsync(5000))
+    expect(server.calls('POST', '/api/notifications/read-all')).toBe(0)
+  })
+})

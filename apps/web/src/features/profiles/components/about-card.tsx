@@ -1,0 +1,21 @@
+import { PROFILE_MESSAGES } from '@vouched/shared/profiles'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+
+export function AboutCard({ bio }: { bio: string | null }) {
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle as="h2" className="text-base">
+          About
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {bio ? (
+          <p className="text-sm leading-relaxed break-words whitespace-pre-line">{bio}</p>
+        ) : (
+          <p className="text-sm text-muted-foreground italic">{PROFILE_MESSAGES.noBio}</p>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,41 @@
+import type { TMedal, TMedalTier } from '@vouched/shared/endorsements'
+import { MedalIcon } from 'lucide-react'
+import { cn } from '../../../lib/cn'
+
+/** Tier colours: the metals themselves, readable on a light card. */
+const TIER_STYLES: Record<TMedalTier, string> = {
+  bronze: 'border-amber-700/30 bg-amber-700/10 text-amber-800',
+  silver: 'border-slate-400/40 bg-slate-300/25 text-slate-700',
+  gold: 'border-yellow-500/40 bg-yellow-400/15 text-yellow-800',
+  platinum: 'border-indigo-400/40 bg-indigo-300/15 text-indigo-800',
+}
+const TIER_NAMES: Record<TMedalTier, string> = {
+  bronze: 'Bronze',
+  silver: 'Silver',
+  gold: 'Gold',
+  platinum: 'Platinum',
+}
+
+/** Achievement medals: one per skill received at least 10 times, its tier from the count. */
+export function MedalList({ medals, className }: { medals: TMedal[]; className?: string }) {
+  if (medals.length === 0) return null
+  return (
+    <ul className={cn('flex flex-wrap gap-1.5', className)} aria-label="Achievement medals">
+      {medals.map((medal) => (
+        <li
+          key={medal.id}
+          className={cn(
+            'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium',
+            TIER_STYLES[medal.tier],
+          )}
+          title={`${TIER_NAMES[medal.tier]} medal: ${medal.endorsementCount} endorsements for ${medal.skillName}`}
+        >
+          <MedalIcon className="size-3.5" aria-hidden />
+          <span>
+            <span className="sr-only">{TIER_NAMES[medal.tier]} medal in </span>#{medal.skillName}
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}

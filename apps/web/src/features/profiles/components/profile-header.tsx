@@ -1,0 +1,87 @@
+import type { TProfileUser } from '@vouched/shared/profiles'
+import { AwardIcon, BadgeCheckIcon, BriefcaseIcon, MapPinIcon, Share2Icon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { UserAvatar } from '../../../components/ui/avatar'
+import { Button } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { formatScore } from '../format'
+import { ChangePictureDialog } from './change-picture-dialog'
+import { EditProfileDialog } from './edit-profile-dialog'
+import { MedalList } from './medal-list'
+
+type Props = {
+  user: TProfileUser
+  reputationScore: number
+  isOwn: boolean
+  /** Buttons other features add beside Share Badge on other members' profiles (Connect, Message). */
+  actions?: ReactNode
+}
+
+/**
+ * The top of a profile (SPEC.md §2): avatar with initials fallback, name, verified mark, title, location,
+ * reputation, medals, Share Badge, and the owner's picture and profile tools.
+ */
+export function ProfileHeader({ user, reputationScore, isOwn, actions }: Props) {
+  const name = user.fullName || user.username
+  return (
+    <Card className="overflow-hidden">
+      <div className="h-20 bg-(image:--brand-gradient) opacity-90 sm:h-24" aria-hidden />
+      <div className="flex flex-col gap-4 px-4 pb-5 sm:px-6 md:flex-row md:items-end">
+        <div className="relative -mt-12 w-fit shrink-0 sm:-mt-14">
+          <UserAvatar
+            src={user.profilePicture}
+            fullName={user.fullName}
+            username={user.username}
+            className="size-24 border-4 border-card text-2xl shadow-sm sm:size-28 sm:text-3xl"
+          />
+          {isOwn ? <ChangePictureDialog user={user} /> : null}
+        </div>
+        <div className="grid min-w-0 flex-1 gap-1">
+          <div className="flex items-center gap-2">
+            <h1 className="truncate text-2xl font-semibold tracking-tight">{name}</h1>
+            {user.isVerified ? (
+              <BadgeCheckIcon className="size-6 shrink-0 text-success" aria-label="Verified" role="img" />
+            ) : null}
+          </div>
+          <p className="text-sm text-muted-foreground">@{user.username}</p>
+          <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+            {user.title ? (
+              <span className="inline-flex items-center gap-1.5">
+                <BriefcaseIcon className="size-4" aria-hidden />
+                {user.title}
+              </span>
+            ) : null}
+            {user.location ? (
+              <span className="inline-flex items-center gap-1.5">
+                <MapPinIcon className="size-4" aria-hidden />
+                {user.location}
+              </span>
+            ) : null}
+          </div>
+          <MedalList medals={user.medals} className="mt-1" />
+        </div>
+        <div className="flex flex-col gap-3 md:items-end">
+          <div className="flex items-center gap-2 md:flex-col md:items-end md:gap-0">
+            <span className="inline-flex items-center gap-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+              <AwardIcon className="size-4 text-primary" aria-hidden />
+              Reputation
+            </span>
+            <span className="text-3xl font-bold text-primary tabular-nums" data-testid="reputation-score">
+              {formatScore(reputationScore)}
+            </span>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline" size="sm">
+              <Link to={`/share-badge/${user.username}`}>
+                <Share2Icon aria-hidden />
+                Share Badge
+              </Link>
+            </Button>
+            {isOwn ? <EditProfileDialog user={user} /> : actions}
+          </div>
+        </div>
+      </div>
+    </Card>
+  )
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod'
+import { ZConversationUser, ZMessage } from './messaging'
+import { ZSelfUser } from './users'
+
+export const ADMIN_PAGE_DEFAULT = 20
+export const ADMIN_PAGE_MAX = 100
+export const ADMIN_SEARCH_MAX = 100
+
+export const ADMIN_TABS = ['users', 'endorsements', 'hashtags', 'messages', 'announcements', 'audit'] as const
+export type TAdminTab = (typeof ADMIN_TABS)[number]
+
+export const ADMIN_MESSAGES = {
+  loadUsersFailed: 'Failed to load users',
+  loadEndorsementsFailed: 'Failed to load endorsements',
+  loadHashtagsFailed: 'Failed to load hashtags',
+  loadConversationsFailed: 'Error loading conversations',
+  loadMessagesFailed: 'Error loading messages',
+  loadAuditFailed: 'Failed to load the audit log',
+  updateUserFailed: 'Failed to update user',
+  deleteUserFailed: 'Failed to delete user',
+  deleteEndorsementFailed: 'Failed to delete endorsement',
+  deleteHashtagFailed: 'Failed to delete hashtag',
+  selfDemotion: 'You cannot revoke your own admin rights',
+  selfDeletion: 'You cannot delete your own account',
+  confirmTitle: 'Are you sure?',
+} as const
+
+/** Search and page through an admin table. */
+export const ZAdminListQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(ADMIN_SEARCH_MAX)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).default(ADMIN_PAGE_DEFAULT),
+})
+export type TAdminListQuery = z.input<typeof ZAdminListQuery>
+
+/** Every admin table answers one page: its rows, the total matching the search, and where it is. */
+export const ZAdminPage = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  })
+export type TAdminPage<T> = { items: T[]; total: number; page: number; limit: number }
+
+/** Admins may see a member's email and work email (DECISIONS.md §3). */
+export const ZAdminUser = ZSelfUser
+export type TAdminUser = z.infer<typeof ZAdminUser>
+export const ZAdminUserPage = ZAdminPage(ZAdminUser)
+
+export const ZUpdateAdminUserBody = z.object({ isAdmin: z.boolean() })
+export type TUpdateAdminUserBody = z.infer<typeof ZUpdateAdminUserBody>
+
+/** An endorsement as moderators see it: the endorser is named even when anonymous. */
+export const ZAdminEndorsement = z.object({
+  id: z.number().int(),
+  fromUserId: z.number().int(),
+  fromUsername: z.string(),
+  fromFullName: z.string().nullable(),
+  toUserId: z.number().int(),
+  toUsername: z.string(),
+  toFullName: z.string().nullable(),
+  category: z.string(),
+  note: z.string().nullable(),
+  isAnonymous: z.boolean(),
+  hashtags: z.array(z.string()),
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
+  engagementWeight: z.number(),
+  createdAt: z.string(),
+})
+export type TAdminEndorsement = z.infer<typeof ZAdminEndorsement>
+export const ZAdminEndorsementPage = ZAdminPage(ZAdminEndorsement)
+
+export const ZAdminHashtag = z.object({ id: z.number().int(), tag: z.string(), count: z.number().int() })
+export type TAdminHashtag = z.infer<typeof ZAdminHashtag>
+export const ZAdminHashtagPage = ZAdminPage(ZAdminHashtag)
+
+/** SPEC.md §3 admin conversation view. */
+export const ZAdminConversation = z.object({
+  id: z.number().int(),
+  user: ZConversationUser,
+  otherUser: ZConversationUser,
+  lastMessage: z.object({ content: z.string(), createdAt: z.string() }).nullable(),
+  messageCount: z.number().int(),
+  lastMessageAt: z.string(),
+})
+export type TAdminConversation = z.infer<typeof ZAdminConversation>
+export const ZAdminConversationPage = ZAdminPage(ZAdminConversation)
+
+export const ZAdminMessagePage = ZAdminPage(ZMessage)
+
+export const AUDIT_ACTIONS = [
+  'user.grant-admin',
+  'user.revoke-admin',
+  'user.delete',
+  'endorsement.delete',
+  'hashtag.delete',
+  'announcement.create',
+  'announcement.pin',
+  'announcement.unpin',
+  'announcement.delete',
+] as const
+export type TAuditAction = (typeof AUDIT_ACTIONS)[number]
+
+export const ZAuditEntry = z.object({
+  id: z.number().int(),
+  /** Null once the admin's own account is deleted; the row stays. */
+  adminId: z.number().int().nullable(),
+  adminUsername: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.number().int().nullable(),
+  details: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type TAuditEntry = z.infer<typeof ZAuditEntry>
+export const ZAuditPage = ZAdminPage(ZAuditEntry)

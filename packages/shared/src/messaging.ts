@@ -1,0 +1,128 @@
+import { z } from 'zod'
+
+export const MESSAGE_MIN = 1
+export const MESSAGE_MAX = 2000
+export const MESSAGES_PAGE_DEFAULT = 50
+export const MESSAGES_PAGE_MAX = 100
+export const CONVERSATIONS_PAGE_DEFAULT = 50
+export const CONVERSATIONS_PAGE_MAX = 100
+/** The unread badge is polled this often while the live event stream is down (as the top bar's other counts). */
+export const UNREAD_POLL_MS = 30_000
+
+export const MESSAGE_STATUSES = ['sent', 'delivered', 'read'] as const
+export const ZMessageStatus = z.enum(MESSAGE_STATUSES)
+export type TMessageStatus = z.infer<typeof ZMessageStatus>
+
+export const MESSAGING_MESSAGES = {
+  contentEmpty: 'Please enter a message',
+  contentMax: `Message must be at most ${MESSAGE_MAX} characters`,
+  selfMessage: 'You cannot message yourself',
+  notConnected: 'You can only message your connections',
+  recipientNotFound: 'User not found',
+  conversationNotFound: 'Conversation not found',
+  loadConversationsFailed: 'Failed to load conversations',
+  loadMessagesFailed: 'Failed to load messages',
+  sendFailed: 'Failed to send message',
+  noConversations: 'No conversations yet',
+  noMessages: 'No messages yet. Say hello!',
+} as const
+
+export const ZSendMessageBody = z.object({
+  recipientId: z.number().int().positive(),
+  content: z
+    .string()
+    .trim()
+    .min(MESSAGE_MIN, MESSAGING_MESSAGES.contentEmpty)
+    .max(MESSAGE_MAX, MESSAGING_MESSAGES.contentMax),
+})
+export type TSendMessageInput = z.input<typeof ZSendMessageBody>
+
+/** The composer's form: the same content rule as the API. */
+export const ZMessageForm = ZSendMessageBody.pick({ content: true })
+export type TMessageForm = z.input<typeof ZMessageForm>
+
+export const ZConversationUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  fullName: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+})
+export type TConversationUser = z.infer<typeof ZConversationUser>
+
+export const ZLastMessage = z.object({
+  content: z.string(),
+  senderId: z.number().int(),
+  createdAt: z.string(),
+  status: ZMessageStatus,
+})
+
+/** SPEC.md §3 list shape (DECISIONS.md §5): `user` is the viewer, `otherUser` the other side. */
+export const ZConversationListItem = z.object({
+  id: z.number().int(),
+  user: ZConversationUser,
+  otherUser: ZConversationUser,
+  lastMessage: ZLastMessage.nullable(),
+  unreadCount: z.number().int(),
+  messageCount: z.number().int(),
+  lastMessageAt: z.string(),
+  createdAt: z.string(),
+})
+export type TConversationListItem = z.infer<typeof ZConversationListItem>
+
+export const ZCursorQuery = (defaultLimit: number, maxLimit: number) =>
+  z.object({
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
+  })
+
+export const ZConversationsQuery = ZCursorQuery(CONVERSATIONS_PAGE_DEFAULT, CONVERSATIONS_PAGE_MAX)
+export type TConversationsQuery = z.input<typeof ZConversationsQuery>
+
+export const ZConversationPage = z.object({
+  conversations: z.array(ZConversationListItem),
+  /** Pass back as `cursor` for older conversations; null when there are none. */
+  nextCursor: z.string().nullable(),
+})
+export type TConversationPage = z.infer<typeof ZConversationPage>
+
+/** SPEC.md §3 read shape of a message. */
+export const ZMessage = z.object({
+  id: z.number().int(),
+  conversationId: z.number().int(),
+  senderId: z.number().int(),
+  recipientId: z.number().int(),
+  content: z.string(),
+  status: ZMessageStatus,
+  createdAt: z.string(),
+  senderUsername: z.string(),
+  senderFullName: z.string().nullable(),
+  senderProfilePicture: z.string().nullable(),
+})
+export type TMessage = z.infer<typeof ZMessage>
+
+export const ZMessagesQuery = ZCursorQuery(MESSAGES_PAGE_DEFAULT, MESSAGES_PAGE_MAX)
+export type TMessagesQuery = z.input<typeof ZMessagesQuery>
+
+export const ZMessagePage = z.object({
+  /** Oldest first, so a thread renders top to bottom. */
+  messages: z.array(ZMessage),
+  /** Pass back as `cursor` for the older page; null at the start of the conversation. */
+  nextCursor: z.string().nullable(),
+})
+export type TMessagePage = z.infer<typeof ZMessagePage>
+
+export const ZUnreadCount = z.object({ unreadCount: z.number().int() })
+export type TUnreadCount = z.infer<typeof ZUnreadCount>
+
+export const ZUserIdParams = z.object({ userId: z.coerce.number().int().positive() })
+
+/** Opening a thread with someone: their card, the conversation if one exists, and whether a message may be sent. */
+export const ZConversationWith = z.object({
+  otherUser: ZConversationUser,
+  conversation: ZConversationListItem.nullable(),
+  canMessage: z.boolean(),
+})
+export type TConversationWith = z.infer<typeof ZConversationWith>
+
+export const ZStatusUpdate = z.object({ updated: z.number().int() })
+export type TStatusUpdate = z.infer<typeof ZStatusUpdate>
