@@ -14,10 +14,12 @@ import { securityPlugin } from './core/security'
 import { sessionPlugin } from './core/session'
 import { uploadsRoutes } from './core/uploads'
 import { readIndexHtml } from './core/spa'
+import { accountRoutes } from './features/account/account.routes'
 import { adminRoutes } from './features/admin/admin.routes'
 import { announcementsRoutes } from './features/announcements/announcements.routes'
 import { authRoutes } from './features/auth/auth.routes'
 import { badgesRoutes } from './features/badges/badges.routes'
+import { blocksRoutes } from './features/blocks/blocks.routes'
 import { connectionsRoutes } from './features/connections/connections.routes'
 import { discoveryRoutes } from './features/discovery/discovery.routes'
 import { endorsementsRoutes } from './features/endorsements/endorsements.routes'
@@ -26,6 +28,8 @@ import { healthRoutes } from './features/health/health.routes'
 import { messagingRoutes } from './features/messaging/messaging.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { profilesRoutes } from './features/profiles/profiles.routes'
+import { reportsRoutes } from './features/reports/reports.routes'
+import { reputationRoutes } from './features/reputation/reputation.routes'
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation needs an interface
@@ -54,7 +58,8 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
       ? { loggerInstance: logger as FastifyBaseLogger }
       : { logger: logger ?? false }),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: true,
+    // Off by default: otherwise any client could pick its IP for the per-IP rate limits.
+    trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>()
 
@@ -67,6 +72,10 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   app.decorate('config', config)
   app.decorate('mailer', createMailer(config, app.log))
   app.decorate('routeList', [])
+  // Each answer names its request id (also in every log line of that request) for support and tracing.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') app.routeList.push({ method, url: route.url })
@@ -93,6 +102,10 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(discoveryRoutes)
   await app.register(profilesRoutes)
   await app.register(endorsementsRoutes)
+  await app.register(blocksRoutes)
+  await app.register(reportsRoutes)
+  await app.register(reputationRoutes)
+  await app.register(accountRoutes)
   await app.register(uploadsRoutes)
 
   await registerClient(app, config)

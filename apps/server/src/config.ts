@@ -23,6 +23,7 @@ const ZEnv = z.object({
   ADMIN_EMAIL: z.email().optional(),
   SEED_DEMO: z.enum(['0', '1']).optional(),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 })
 
@@ -40,6 +41,8 @@ export type Config = {
   adminEmail: string | undefined
   seedDemo: boolean
   rateLimit: boolean
+  /** Behind a reverse proxy: take the client IP and protocol from X-Forwarded-* headers. */
+  trustProxy: boolean
   logLevel: string
   /** Where the built web client lives; absent in API-only test runs. */
   webDist: string | undefined
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : e.NODE_ENV !== 'production',
     rateLimit: e.RATE_LIMIT === 'on',
+    trustProxy: e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
   }

@@ -53,6 +53,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     adminEmail: undefined,
     seedDemo: false,
     rateLimit: false,
+    trustProxy: false,
     logLevel: 'silent',
     webDist: undefined,
     ...overrides,

@@ -47,6 +47,23 @@ const databaseErrorCode = (error: unknown): string | undefined => {
   return undefined
 }
 
+/** The database is away (restart, failover, connection refused): a 503 the client may retry, not a bug. */
+const isDatabaseUnavailable = (error: unknown) => {
+  const code = databaseErrorCode(error)
+  if (code && (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code))) return true
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 3;
+    depth++
+  ) {
+    if (e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET') return true
+    if (typeof e.message === 'string' && /^Connection terminated|is not queryable/.test(e.message))
+      return true
+    e = e.cause as typeof e
+  }
+  return false
+}
+
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -75,6 +92,13 @@ export function installErrorHandler(app: FastifyInstance) {
         message: 'The request contains a value that cannot be accepted',
         code: 'INVALID_INPUT',
       })
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable')
+      return reply
+        .status(503)
+        .header('Retry-After', 5)
+        .send({ message: 'The service is briefly unavailable. Please try again.', code: 'UNAVAILABLE' })
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {

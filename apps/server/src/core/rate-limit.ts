@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
+import { AppError } from './errors'
 
 type Limit = {
   max: number
@@ -13,11 +14,23 @@ type Limit = {
  */
 export function rateLimit(app: FastifyInstance, limit: Limit): onRequestAsyncHookHandler {
   if (!app.config.rateLimit) return async () => {}
-  return app.rateLimit({
+  // Not app.rateLimit(): its hooks share one "already ran" mark per request, so only the first of
+  // several limits on a route ever counted (login and reset were limited per IP only, not per account).
+  const check = app.createRateLimit({
     max: limit.max,
     timeWindow: limit.timeWindow,
     ...(limit.keyGenerator ? { keyGenerator: limit.keyGenerator } : {}),
-  }) as onRequestAsyncHookHandler
+  })
+  return async (request, reply) => {
+    const result = await check(request)
+    if (result.isAllowed) return
+    reply.header('x-ratelimit-limit', result.max)
+    reply.header('x-ratelimit-remaining', result.remaining)
+    reply.header('x-ratelimit-reset', result.ttlInSeconds)
+    if (!result.isExceeded) return
+    reply.header('retry-after', result.ttlInSeconds)
+    throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.', 429)
+  }
 }
 
 /** Writes per signed-in member; falls back to the IP for visitors. */

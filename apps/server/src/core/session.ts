@@ -90,7 +90,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
       .limit(1)
-    if (!row) return
+    // A suspended member's sessions are deleted with the suspension; one racing it is refused here.
+    if (!row || row.user.suspendedAt) return
     request.user = row.user
     request.sessionId = id
   })

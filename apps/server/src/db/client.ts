@@ -34,6 +34,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
     // An idle client losing its server (restart, failover) must not crash the process.
     pool.on('error', () => {})
+    // Nor a checked-out one (inside a transaction): the pool only listens to idle clients, and an
+    // 'error' event nobody listens to kills the process. The query in flight still fails, and the
+    // broken client is dropped when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}))
     return {
       db: drizzlePg(pool, { schema }) as unknown as Db,
       engine: 'postgres',

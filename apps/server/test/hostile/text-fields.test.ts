@@ -245,7 +245,14 @@ describe('POST /api/vouches', () => {
           expect(profile.vouches[0].note ?? undefined).toBe(want.note)
         },
       ),
-      { numRuns: RUNS, examples: [['nul\u0000note', ['nul\u0000tag']]] },
+      {
+        numRuns: RUNS,
+        // NUL cannot be stored (400); a lone surrogate in a tag is stored as U+FFFD (was a 500 on PostgreSQL).
+        examples: [
+          ['nul\u0000note', ['nul\u0000tag']],
+          [undefined, ['half \uD83D surrogate', 'Second']],
+        ],
+      },
     )
   })
 })

@@ -342,6 +342,17 @@ describe('infrastructure', () => {
     expect(missing.json().code).toBe('NOT_FOUND')
   })
 
+  it('names the request id in the answer, keeping one the caller sent', async () => {
+    const generated = await t.app.inject({ method: 'GET', url: '/api/health' })
+    expect(generated.headers['x-request-id']).toMatch(/\S+/)
+    const given = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'trace-123' },
+    })
+    expect(given.headers['x-request-id']).toBe('trace-123')
+  })
+
   it('sends security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' })
     expect(res.headers['content-security-policy']).toContain("default-src 'self'")
