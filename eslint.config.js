@@ -16,6 +16,10 @@ const FEATURES = [
   'messaging',
   'announcements',
   'admin',
+  'blocks',
+  'reports',
+  'account',
+  'reputation',
 ]
 
 export default tseslint.config(

@@ -10,8 +10,18 @@ declare module 'autocannon' {
     non2xx: number
     duration: number
   }
+  export type Request = {
+    method?: string
+    path?: string
+    headers?: Record<string, string>
+    body?: string
+    /** Called before each request is sent; returns the request to send. */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request
+  }
   export type Options = {
     url: string
+    method?: string
+    requests?: Request[]
     connections?: number
     duration?: number
     headers?: Record<string, string>

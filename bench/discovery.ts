@@ -16,16 +16,24 @@ import { sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { buildApp } from '../apps/server/src/app'
 import type { Config } from '../apps/server/src/config'
-import { openDatabase, type Db } from '../apps/server/src/db/client'
+import { migrateDatabase, openDatabase, type Db } from '../apps/server/src/db/client'
 import { createSession, SESSION_COOKIE } from '../apps/server/src/core/session'
-import { listPopularHashtags, listPopularMembers } from '../apps/server/src/features/discovery/discovery.queries'
+import {
+  listPopularHashtags,
+  listPopularMembers,
+} from '../apps/server/src/features/discovery/discovery.queries'
 import { searchMembers } from '../apps/server/src/features/discovery/discovery.service'
 import { BENCH_DATABASE_URL, BENCH_PGLITE_DIR, type Engine } from './generate-data'
 
-export type Scenario = { name: string; path: string }
+export type Scenario = { name: string; path: string; baseline?: boolean; anonymous?: boolean }
 
-/** What a member does on the home and discover screens, from cheap to expensive. */
+/**
+ * Two baselines (the framework with a database round trip, then the same plus the session lookup
+ * every signed-in request pays), then what a member does on the home and discover screens.
+ */
 export const SCENARIOS: Scenario[] = [
+  { name: 'baseline: health, no session', path: '/api/health', baseline: true, anonymous: true },
+  { name: 'baseline: current user (session only)', path: '/api/user', baseline: true },
   { name: 'popular members', path: '/api/users/discover/popular?limit=12' },
   { name: 'popular hashtags', path: '/api/hashtags/popular' },
   { name: 'name search "john"', path: '/api/search?q=john&type=user&sort=reputation' },
@@ -33,9 +41,22 @@ export const SCENARIOS: Scenario[] = [
   { name: 'name search "john", recent', path: '/api/search?q=john&type=user&sort=recent' },
   { name: 'typo search "jonh"', path: '/api/search?q=jonh&type=user&sort=reputation' },
   { name: 'typo search "jonh smiht"', path: '/api/search?q=jonh%20smiht&type=user&sort=reputation' },
-  { name: 'hashtags JavaScript,ReactJS', path: '/api/search?q=JavaScript,ReactJS&type=hashtag&sort=reputation' },
-  { name: 'hashtags JavaScript,ReactJS, active', path: '/api/search?q=JavaScript,ReactJS&type=hashtag&sort=active' },
-  { name: 'hashtags JavaScript,ReactJS, recent', path: '/api/search?q=JavaScript,ReactJS&type=hashtag&sort=recent' },
+  {
+    name: 'hashtags JavaScript,ReactJS',
+    path: '/api/search?q=JavaScript,ReactJS&type=hashtag&sort=reputation',
+  },
+  {
+    name: 'hashtags JavaScript,ReactJS,NodeJS',
+    path: '/api/search?q=JavaScript,ReactJS,NodeJS&type=hashtag&sort=reputation',
+  },
+  {
+    name: 'hashtags JavaScript,ReactJS, active',
+    path: '/api/search?q=JavaScript,ReactJS&type=hashtag&sort=active',
+  },
+  {
+    name: 'hashtags JavaScript,ReactJS, recent',
+    path: '/api/search?q=JavaScript,ReactJS&type=hashtag&sort=recent',
+  },
   {
     name: 'hashtags ReactJS,DevOps,CloudTesting',
     path: '/api/search?q=ReactJS,DevOps,CloudTesting&type=hashtag&sort=reputation',
@@ -47,6 +68,8 @@ const VIEWER_ID = 4242
 
 export type ScenarioResult = {
   name: string
+  connections: number
+  baseline: boolean
   path: string
   results: number
   requestsPerSecond: number
@@ -75,6 +98,7 @@ function benchConfig(dataDir: string, databaseUrl?: string): Config {
     adminEmail: undefined,
     seedDemo: false,
     rateLimit: false,
+    trustProxy: false,
     logLevel: 'silent',
     webDist: undefined,
   }
@@ -121,7 +145,7 @@ async function explainScenario(db: Db, name: string, run: (db: Db) => Promise<un
     })
   }
   const isSetting = (query: SQL) => dialect.sqlToQuery(query).sql.includes('set_config(')
-  for (let i = 0; i < calls.length; ) {
+  for (let i = 0; i < calls.length;) {
     const { transaction } = calls[i]!
     if (transaction === null) {
       await explain(db, calls[i]!.query)
@@ -163,21 +187,29 @@ async function serve(engine: Engine) {
     engine === 'postgres'
       ? await openDatabase({ databaseUrl: BENCH_DATABASE_URL, poolSize: 10 })
       : await openDatabase({ dataDir: BENCH_PGLITE_DIR })
-  const app = await buildApp({ database, config: benchConfig(dataDir, engine === 'postgres' ? BENCH_DATABASE_URL : undefined) })
+  // Migrations added since the data was generated, as the server applies them at start.
+  await migrateDatabase(database)
+  const app = await buildApp({
+    database,
+    config: benchConfig(dataDir, engine === 'postgres' ? BENCH_DATABASE_URL : undefined),
+  })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
   const cookie = `${SESSION_COOKIE}=${app.signCookie(await createSession(database.db, VIEWER_ID))}`
 
   const plans: Plan[] = []
-  for (const scenario of SCENARIOS) {
+  for (const scenario of SCENARIOS.filter((s) => !s.baseline)) {
     const call = serviceCall(scenario.path)
     await call(database.db) // warm caches before the plan is taken
     plans.push(await explainScenario(database.db, scenario.name, call))
   }
   process.stdout.write(`${JSON.stringify({ port, cookie, plans })}\n`)
   process.on('SIGTERM', () => {
-    void app.close().then(() => database.close()).then(() => process.exit(0))
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
   })
 }
 
@@ -198,9 +230,13 @@ export function formatPlans(plans: Plan[]) {
 type Ready = { port: number; cookie: string; plans: Plan[] }
 
 async function startServer(engine: Engine) {
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve', '--engine', engine], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', import.meta.filename, '--serve', '--engine', engine],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   const lines = createInterface({ input: child.stdout })
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`The bench server exited with ${code}`)))
@@ -217,45 +253,50 @@ async function startServer(engine: Engine) {
 
 export type DiscoveryBenchOptions = {
   engine: Engine
-  connections?: number
+  /** One run per level: 1 shows a request's own latency, more show it under load. */
+  connections?: number[]
   duration?: number
   log?: (line: string) => void
 }
 
 export async function benchDiscovery({
   engine,
-  connections = 10,
+  connections = [1, 10],
   duration = 10,
   log = console.log,
 }: DiscoveryBenchOptions): Promise<{ results: ScenarioResult[]; plans: Plan[] }> {
-  log(`Discovery on ${engine}: ${connections} connections, ${duration} s per scenario`)
   const server = await startServer(engine)
-  const headers = { cookie: server.cookie }
   const base = `http://127.0.0.1:${server.port}`
   const results: ScenarioResult[] = []
   try {
-    for (const scenario of SCENARIOS) {
-      const probe = await fetch(base + scenario.path, { headers })
-      if (!probe.ok) throw new Error(`${scenario.path} answered ${probe.status}: ${await probe.text()}`)
-      const body = (await probe.json()) as unknown[]
-      await autocannon({ url: base + scenario.path, connections, duration: 2, headers }) // warm-up
-      const run = await autocannon({ url: base + scenario.path, connections, duration, headers })
-      const result: ScenarioResult = {
-        name: scenario.name,
-        path: scenario.path,
-        results: body.length,
-        requestsPerSecond: Math.round(run.requests.average),
-        p50: run.latency.p50,
-        p99: run.latency.p99,
-        max: run.latency.max,
-        errors: run.errors + run.timeouts + run.non2xx,
+    for (const level of connections) {
+      log(`Discovery on ${engine}: ${level} connection${level === 1 ? '' : 's'}, ${duration} s per scenario`)
+      for (const scenario of SCENARIOS) {
+        const headers: Record<string, string> = scenario.anonymous ? {} : { cookie: server.cookie }
+        const probe = await fetch(base + scenario.path, { headers })
+        if (!probe.ok) throw new Error(`${scenario.path} answered ${probe.status}: ${await probe.text()}`)
+        const body = (await probe.json()) as unknown
+        await autocannon({ url: base + scenario.path, connections: level, duration: 2, headers }) // warm-up
+        const run = await autocannon({ url: base + scenario.path, connections: level, duration, headers })
+        const result: ScenarioResult = {
+          name: scenario.name,
+          connections: level,
+          baseline: Boolean(scenario.baseline),
+          path: scenario.path,
+          results: Array.isArray(body) ? body.length : 1,
+          requestsPerSecond: Math.round(run.requests.average),
+          p50: run.latency.p50,
+          p99: run.latency.p99,
+          max: run.latency.max,
+          errors: run.errors + run.timeouts + run.non2xx,
+        }
+        results.push(result)
+        log(
+          `  ${scenario.name.padEnd(40)} ${String(result.requestsPerSecond).padStart(6)} req/s` +
+            `  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms` +
+            `  (${result.results} results${result.errors ? `, ${result.errors} errors` : ''})`,
+        )
       }
-      results.push(result)
-      log(
-        `  ${scenario.name.padEnd(40)} ${String(result.requestsPerSecond).padStart(6)} req/s` +
-          `  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms` +
-          `  (${result.results} results${result.errors ? `, ${result.errors} errors` : ''})`,
-      )
     }
   } finally {
     await server.stop()
@@ -268,7 +309,7 @@ if (import.meta.filename === process.argv[1]) {
     options: {
       serve: { type: 'boolean', default: false },
       engine: { type: 'string', default: 'postgres' },
-      connections: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '1,10' },
       duration: { type: 'string', default: '10' },
       plans: { type: 'boolean', default: false },
     },
@@ -279,5 +320,11 @@ if (import.meta.filename === process.argv[1]) {
     const server = await startServer(engine)
     await server.stop()
     console.log(formatPlans(server.plans))
-  } else await benchDiscovery({ engine, connections: Number(values.connections), duration: Number(values.duration) })
+  } else {
+    await benchDiscovery({
+      engine,
+      connections: values.connections.split(',').map(Number),
+      duration: Number(values.duration),
+    })
+  }
 }

@@ -26,7 +26,12 @@ export const BENCH_PGLITE_DIR = path.resolve(
 export const BENCH_PASSWORD = 'bench-password'
 
 export type Engine = 'postgres' | 'pglite'
-export type GenerateOptions = { engine: Engine; members: number; endorsements: number; log?: (line: string) => void }
+export type GenerateOptions = {
+  engine: Engine
+  members: number
+  endorsements: number
+  log?: (line: string) => void
+}
 
 const CATEGORIES = [
   'Technical Skills',
@@ -64,15 +69,22 @@ const SUGGESTED_TAGS = [
   'Scrum',
   'Mentorship',
 ]
-const TAG_WORDS_A = `Cloud Data Product Mobile Web Security Platform Systems Network Game Design Growth Sales Market
+const TAG_WORDS_A =
+  `Cloud Data Product Mobile Web Security Platform Systems Network Game Design Growth Sales Market
   Finance People Talent Brand Content Research Quality Release Build Service Support Infra Machine Edge Api Graph
-  Search Payments Risk Legal Health Retail Media Audio Video Vision Speech Robot Embedded Kernel Compiler`.split(/\s+/)
-const TAG_WORDS_B = `Engineering Strategy Architecture Analytics Operations Testing Design Leadership Writing Planning
+  Search Payments Risk Legal Health Retail Media Audio Video Vision Speech Robot Embedded Kernel Compiler`.split(
+    /\s+/,
+  )
+const TAG_WORDS_B =
+  `Engineering Strategy Architecture Analytics Operations Testing Design Leadership Writing Planning
   Automation Modeling Migration Tuning Scaling Research Mentoring Coaching Hiring Budgeting Reviews Pairing
   Debugging Delivery Ownership Roadmaps Storytelling Negotiation Hygiene Craft Governance Privacy Reliability
-  Observability Accessibility Localization Performance Onboarding Prototyping Facilitation Docs Empathy`.split(/\s+/)
+  Observability Accessibility Localization Performance Onboarding Prototyping Facilitation Docs Empathy`.split(
+    /\s+/,
+  )
 
-const FIRST_NAMES = `James Mary John Patricia Robert Jennifer Michael Linda William Elizabeth David Barbara Richard
+const FIRST_NAMES =
+  `James Mary John Patricia Robert Jennifer Michael Linda William Elizabeth David Barbara Richard
   Susan Joseph Jessica Thomas Sarah Charles Karen Christopher Lisa Daniel Nancy Matthew Betty Anthony Margaret Mark
   Sandra Donald Ashley Steven Kimberly Paul Emily Andrew Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian
   Dorothy George Melissa Timothy Deborah Ronald Stephanie Edward Rebecca Jason Sharon Jeffrey Laura Ryan Cynthia
@@ -85,8 +97,8 @@ const FIRST_NAMES = `James Mary John Patricia Robert Jennifer Michael Linda Will
   Abigail Billy Alice Joe Judy Bruce Sophia Gabriel Grace Logan Denise Albert Amber Willie Doris Alan Marilyn Juan
   Danielle Wayne Beverly Elijah Isabella Randy Theresa Roy Diana Vincent Natalie Ralph Brittany Eugene Charlotte
   Russell Marie Bobby Kayla Mason Alexis Philip Lori Louis Aiko Wei Priya Arjun Fatima Omar Yuki Chen Sofia Mateo`.split(
-  /\s+/,
-)
+    /\s+/,
+  )
 const LAST_NAMES = `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez
   Gonzalez Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez
   Lewis Robinson Walker Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera
@@ -119,11 +131,18 @@ const NOTES = [
   'Writes thoughtful code reviews.',
   'Mentored me through my first year.',
 ]
-const COMMENTS = ['Totally agree!', 'Well deserved.', '+1, same experience here.', 'So true.', 'Couldn’t agree more.']
+const COMMENTS = [
+  'Totally agree!',
+  'Well deserved.',
+  '+1, same experience here.',
+  'So true.',
+  'Couldn’t agree more.',
+]
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
-const textArray = (values: string[]) => sql.raw(`(array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[])`)
+const textArray = (values: string[]) =>
+  sql.raw(`(array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[])`)
 
 /** Opens the target database, fresh and migrated. */
 export async function openFreshDatabase(engine: Engine): Promise<Database> {
@@ -147,9 +166,16 @@ export async function openFreshDatabase(engine: Engine): Promise<Database> {
   return database
 }
 
-export async function generateData({ engine, members: N, endorsements: E, log = console.log }: GenerateOptions) {
+export async function generateData({
+  engine,
+  members: N,
+  endorsements: E,
+  log = console.log,
+}: GenerateOptions) {
   if (E > N * CATEGORIES.length) {
-    throw new Error(`At most ${N * CATEGORIES.length} endorsements for ${N} members (one per giver, receiver and category)`)
+    throw new Error(
+      `At most ${N * CATEGORIES.length} endorsements for ${N} members (one per giver, receiver and category)`,
+    )
   }
   const started = Date.now()
   const database = await openFreshDatabase(engine)
@@ -161,7 +187,9 @@ export async function generateData({ engine, members: N, endorsements: E, log = 
   }
   const T = SUGGESTED_TAGS.length + TAG_WORDS_A.length * TAG_WORDS_B.length
   const passwordHash = await hashPassword(BENCH_PASSWORD)
-  log(`Generating ${N.toLocaleString('en')} members and ${E.toLocaleString('en')} endorsements into ${engine}`)
+  log(
+    `Generating ${N.toLocaleString('en')} members and ${E.toLocaleString('en')} endorsements into ${engine}`,
+  )
 
   // The data is generated, not received: skip triggers (foreign keys included) while loading, load
   // without the secondary indexes and build them once at the end, and give sorts room.
@@ -272,7 +300,10 @@ export async function generateData({ engine, members: N, endorsements: E, log = 
         left join (select vouch_id, count(*)::int as n from gen_comments group by 1) c on c.vouch_id = v.id`,
   )
   await db.execute(sql`select setval('vouches_id_seq', ${E})`)
-  await step('vouch_hashtags', sql`insert into vouch_hashtags (vouch_id, hashtag_id) select vouch_id, hashtag_id from gen_tags order by 1, 2`)
+  await step(
+    'vouch_hashtags',
+    sql`insert into vouch_hashtags (vouch_id, hashtag_id) select vouch_id, hashtag_id from gen_tags order by 1, 2`,
+  )
   await step(
     'vouch_likes, vouch_comments',
     sql`insert into vouch_likes (vouch_id, user_id, created_at) select vouch_id, user_id, created_at from gen_likes`,

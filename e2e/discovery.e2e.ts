@@ -42,7 +42,8 @@ async function seedEndorsed(fullName: string, tags: string[]) {
   return endorsed.member
 }
 
-const cardOf = (name: string) => b.page.getByTestId('user-card').filter({ has: b.page.getByRole('link', { name, exact: true }) })
+const cardOf = (name: string) =>
+  b.page.getByTestId('user-card').filter({ has: b.page.getByRole('link', { name, exact: true }) })
 
 describe('discovery', () => {
   it('the top-bar search lands on /discover with results', async () => {
@@ -57,7 +58,9 @@ describe('discovery', () => {
     expect(new URL(b.page.url()).searchParams.get('sort')).toBe('reputation')
     await b.page.getByRole('heading', { level: 1, name: `Search Results for "${name}"` }).waitFor()
     await cardOf(name).waitFor()
-    await cardOf(name).getByRole('link', { name: `View profile of ${name}` }).click()
+    await cardOf(name)
+      .getByRole('link', { name: `View profile of ${name}` })
+      .click()
     await b.page.waitForURL(`**/profile/${target.member.username}`)
   })
 
@@ -111,7 +114,11 @@ describe('discovery', () => {
     expect(await top.getByRole('link', { name: both, exact: true }).isVisible()).toBe(true)
     expect(await top.getByText('Matches 2/2').isVisible()).toBe(true)
     expect(await top.getByText('100% match').isVisible()).toBe(true)
-    expect(await cardOf(one).getByText(/^Matches/).count()).toBe(0)
+    expect(
+      await cardOf(one)
+        .getByText(/^Matches/)
+        .count(),
+    ).toBe(0)
   })
 
   it('the home page shows its sections with data', async () => {

@@ -10,6 +10,7 @@ import {
 } from '../src/features/connections/connections.service'
 import { addComment, createEndorsement } from '../src/features/endorsements/endorsements.service'
 import { sendMessage } from '../src/features/messaging/messaging.service'
+import { createReport, suspendMember } from '../src/features/reports/reports.service'
 import { buildTestApp, type TestApp } from './build-test-app'
 import { createAdmin, createMember, DEFAULT_PASSWORD, uniqueSuffix } from './factories'
 import { makeImage, multipart } from './multipart'
@@ -68,6 +69,21 @@ const endorsementOf = (w: World) =>
     contentUrl: undefined,
     contentType: undefined,
   })
+/** An endorsement the peer gave to the owner. */
+const endorsementToOwner = (w: World) =>
+  createEndorsement(t.db, t.config, {
+    from: w.peer,
+    toUserId: w.owner.id,
+    category: 'Teamwork',
+    note: undefined,
+    hashtags: [],
+    isAnonymous: false,
+    contentUrl: undefined,
+    contentType: undefined,
+  })
+/** An open report the owner made about the peer's profile. */
+const reportOf = (w: World) =>
+  createReport(t.db, w.owner, { targetType: 'profile', targetId: w.peer.id, reason: 'Spam' })
 /** A pending request from the peer to the owner. */
 const requestToOwner = (w: World) => sendConnectionRequest(t.db, w.peer, w.owner.id, undefined)
 const connect = async (w: World) => acceptConnectionRequest(t.db, w.owner, (await requestToOwner(w)).id)
@@ -451,6 +467,97 @@ const ROWS: Row[] = [
     expect: adminOnly(200),
   },
   { route: 'GET /api/admin/audit', make: () => ({ url: '/api/admin/audit' }), expect: adminOnly(200) },
+
+  // Trust: blocks, reports, reputation, account
+  { route: 'GET /api/blocks', make: () => ({ url: '/api/blocks' }), expect: members(200) },
+  {
+    route: 'POST /api/blocks/:userId',
+    make: (w) => ({ url: `/api/blocks/${w.peer.id}` }),
+    expect: members(201),
+  },
+  {
+    route: 'DELETE /api/blocks/:userId',
+    make: (w) => ({ url: `/api/blocks/${w.peer.id}` }),
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/reports',
+    make: (w) => ({
+      url: '/api/reports',
+      payload: { targetType: 'profile', targetId: w.peer.id, reason: 'Spam' },
+    }),
+    expect: members(201),
+  },
+  { route: 'GET /api/admin/reports', make: () => ({ url: '/api/admin/reports' }), expect: adminOnly(200) },
+  {
+    route: 'POST /api/admin/reports/:id/resolve',
+    make: async (w) => ({
+      url: `/api/admin/reports/${(await reportOf(w)).id}/resolve`,
+      payload: { action: 'none' },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/reports/:id/dismiss',
+    make: async (w) => ({ url: `/api/admin/reports/${(await reportOf(w)).id}/dismiss`, payload: {} }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/users/:id/suspend',
+    make: (w) => ({ url: `/api/admin/users/${w.peer.id}/suspend`, payload: { reason: 'Spam' } }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/users/:id/unsuspend',
+    make: async (w) => {
+      await suspendMember(t.db, w.admin, w.peer.id, 'Spam')
+      return { url: `/api/admin/users/${w.peer.id}/unsuspend` }
+    },
+    expect: adminOnly(200),
+  },
+  { route: 'GET /api/reputation/me', make: () => ({ url: '/api/reputation/me' }), expect: members(200) },
+  {
+    route: 'POST /api/vouches/:id/hide',
+    make: async (w) => ({ url: `/api/vouches/${(await endorsementToOwner(w)).id}/hide` }),
+    expect: ownerOnly(200, 403),
+  },
+  {
+    route: 'POST /api/vouches/:id/show',
+    make: async (w) => ({ url: `/api/vouches/${(await endorsementToOwner(w)).id}/show` }),
+    expect: ownerOnly(200, 403),
+  },
+  { route: 'GET /api/account/export', make: () => ({ url: '/api/account/export' }), expect: members(200) },
+  {
+    route: 'POST /api/account/password',
+    make: () => ({
+      url: '/api/account/password',
+      payload: {
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: 'brand-new-1',
+        confirmPassword: 'brand-new-1',
+      },
+    }),
+    expect: members(200),
+  },
+  {
+    // Admins are refused (400): another admin revokes their rights first.
+    route: 'DELETE /api/account',
+    make: () => ({ url: '/api/account', payload: { password: DEFAULT_PASSWORD } }),
+    expect: { visitor: 401, owner: 200, other: 200, admin: 400 },
+  },
+  {
+    route: 'GET /api/account/notification-preferences',
+    make: () => ({ url: '/api/account/notification-preferences' }),
+    expect: members(200),
+  },
+  {
+    route: 'PUT /api/account/notification-preferences',
+    make: () => ({
+      url: '/api/account/notification-preferences',
+      payload: { preferences: [{ type: 'like', inApp: false, email: true }] },
+    }),
+    expect: members(200),
+  },
 ]
 
 /** Served files and assets: public, no member data behind them. */

@@ -23,7 +23,8 @@ export const ACCOUNT_MESSAGES = {
   passwordChangeFailed: 'Failed to change your password',
   passwordRequired: 'Please enter your password to confirm',
   passwordWrong: 'Incorrect password',
-  adminDeletion: 'Admins cannot delete their own account: ask another admin to revoke your admin rights first',
+  adminDeletion:
+    'Admins cannot delete their own account: ask another admin to revoke your admin rights first',
   deleted: 'Your account and all your data have been deleted.',
   deleteFailed: 'Failed to delete your account',
   preferencesSaved: 'Notification preferences saved',
@@ -180,7 +181,12 @@ export const ZAccountExport = z.object({
   ),
   blocks: z.array(z.object({ user: ZMemberRef, createdAt: z.string() })),
   medals: z.array(
-    z.object({ skillName: z.string(), tier: z.string(), endorsementCount: z.number().int(), createdAt: z.string() }),
+    z.object({
+      skillName: z.string(),
+      tier: z.string(),
+      endorsementCount: z.number().int(),
+      createdAt: z.string(),
+    }),
   ),
   uploads: z.array(
     z.object({

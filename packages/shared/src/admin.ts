@@ -6,7 +6,15 @@ export const ADMIN_PAGE_DEFAULT = 20
 export const ADMIN_PAGE_MAX = 100
 export const ADMIN_SEARCH_MAX = 100
 
-export const ADMIN_TABS = ['users', 'endorsements', 'hashtags', 'messages', 'announcements', 'audit'] as const
+export const ADMIN_TABS = [
+  'users',
+  'reports',
+  'endorsements',
+  'hashtags',
+  'messages',
+  'announcements',
+  'audit',
+] as const
 export type TAdminTab = (typeof ADMIN_TABS)[number]
 
 export const ADMIN_MESSAGES = {
@@ -49,7 +57,11 @@ export const ZAdminPage = <T extends z.ZodType>(item: T) =>
 export type TAdminPage<T> = { items: T[]; total: number; page: number; limit: number }
 
 /** Admins may see a member's email and work email (DECISIONS.md §3). */
-export const ZAdminUser = ZSelfUser
+export const ZAdminUser = ZSelfUser.extend({
+  /** Set while the member is suspended (after a report); they cannot sign in. */
+  suspendedAt: z.string().nullable().optional(),
+  suspensionReason: z.string().nullable().optional(),
+})
 export type TAdminUser = z.infer<typeof ZAdminUser>
 export const ZAdminUserPage = ZAdminPage(ZAdminUser)
 
@@ -105,6 +117,10 @@ export const AUDIT_ACTIONS = [
   'announcement.pin',
   'announcement.unpin',
   'announcement.delete',
+  'user.suspend',
+  'user.unsuspend',
+  'report.resolve',
+  'report.dismiss',
 ] as const
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number]
 

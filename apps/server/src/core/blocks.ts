@@ -1,5 +1,5 @@
 import { BLOCK_MESSAGES } from '@vouched/shared/blocks'
-import { and, eq, or, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, eq, inArray, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { blocks } from '../db/schema/index'
 import { AppError } from './errors'
@@ -56,4 +56,30 @@ export const blockedEitherWay = (viewerId: number, otherColumn: SQLWrapper) => s
  */
 export async function lockPair(tx: Db, a: number, b: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${Math.min(a, b)}::int, ${Math.max(a, b)}::int)`)
+}
+
+/**
+ * 403 when the actor and any of these members blocked each other (either way), in one query; the
+ * message tells the actor which way it is.
+ */
+export async function assertNoBlockWithAny(db: Db, actorId: number, otherIds: number[]) {
+  const others = otherIds.filter((id) => id !== actorId)
+  if (others.length === 0) return
+  const [row] = await db
+    .select({ blockerId: blocks.blockerId })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, actorId), inArray(blocks.blockedId, others)),
+        and(eq(blocks.blockedId, actorId), inArray(blocks.blockerId, others)),
+      ),
+    )
+    .orderBy(sql`${blocks.blockerId} = ${actorId} desc`)
+    .limit(1)
+  if (!row) return
+  throw new AppError(
+    'BLOCKED',
+    row.blockerId === actorId ? BLOCK_MESSAGES.youBlocked : BLOCK_MESSAGES.blockedYou,
+    403,
+  )
 }

@@ -42,7 +42,7 @@ it('fills an empty database with a demo network the demo member can sign in to, 
 
   expect(await seedDemoData(t.db, t.config)).toBeUndefined()
   expect(await count('users')).toBeLessThan(45)
-})
+}, 120_000)
 
 it('leaves counters equal to their recomputation', async () => {
   const stats = sql`select id, reputation_score, vouch_count from users order by id`

@@ -7,11 +7,9 @@ import { users } from './users'
  * typo-tolerant search corrects a query against ('jonh' → 'john') before looking members up.
  * Kept by a trigger on users (migration 0002); words are never removed, a stale one finds nobody.
  */
-export const searchTerms = pgTable(
-  'search_terms',
-  { term: text('term').primaryKey() },
-  (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
-)
+export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [
+  index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
+])
 
 /**
  * A member's activityScore: endorsements given, comments and likes made since the window start

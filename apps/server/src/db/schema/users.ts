@@ -52,6 +52,8 @@ export const users = pgTable(
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     index('users_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
     index('users_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    // Exact full-name matches (search ranks them first) without reading every trigram candidate.
+    index('users_full_name_lower_idx').on(sql`lower(${t.fullName})`),
     index('users_vouch_count_idx').on(t.vouchCount.desc(), t.reputationScore.desc(), t.id.desc()),
   ],
 )

@@ -5,7 +5,7 @@ import {
   type TPreference,
 } from '@vouched/shared/account'
 import type { TCategory } from '@vouched/shared/endorsements'
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
+import { asc, eq, inArray, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
@@ -39,7 +39,11 @@ export async function listPreferences(db: Db, userId: number): Promise<TPreferen
   const byType = new Map(rows.map((row) => [row.type, row]))
   return PREFERENCE_TYPES.map((type) => {
     const row = byType.get(type)
-    return { type, inApp: row?.inApp ?? DEFAULT_PREFERENCE.inApp, email: row?.email ?? DEFAULT_PREFERENCE.email }
+    return {
+      type,
+      inApp: row?.inApp ?? DEFAULT_PREFERENCE.inApp,
+      email: row?.email ?? DEFAULT_PREFERENCE.email,
+    }
   })
 }
 
@@ -86,7 +90,10 @@ export async function buildExport(
       .where(eq(vouches.toUserId, me.id))
       .orderBy(asc(vouches.createdAt), asc(vouches.id)),
   ])
-  const tags = await tagsOf(db, [...given, ...received].map((row) => row.vouch.id))
+  const tags = await tagsOf(
+    db,
+    [...given, ...received].map((row) => row.vouch.id),
+  )
 
   const [
     preferences,
@@ -197,7 +204,12 @@ export async function buildExport(
       commentCount: v.commentCount,
       createdAt: iso(v.createdAt),
     })),
-    comments: comments.map((c) => ({ id: c.id, vouchId: c.vouchId, comment: c.comment, createdAt: iso(c.createdAt) })),
+    comments: comments.map((c) => ({
+      id: c.id,
+      vouchId: c.vouchId,
+      comment: c.comment,
+      createdAt: iso(c.createdAt),
+    })),
     likes: likes.map((l) => ({ vouchId: l.vouchId, createdAt: iso(l.createdAt) })),
     connections: requests
       .filter((row) => row.request.status === 'accepted')
@@ -258,4 +270,3 @@ export async function buildExport(
     })),
   }
 }
-

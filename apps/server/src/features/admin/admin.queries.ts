@@ -5,10 +5,10 @@ import type {
   TAdminEndorsement,
   TAdminHashtag,
   TAdminPage,
+  TAdminUser,
   TAuditEntry,
 } from '@vouched/shared/admin'
 import type { TMessage } from '@vouched/shared/messaging'
-import type { TSelfUser } from '@vouched/shared/users'
 import type { Db } from '../../db/client'
 import {
   auditLog,
@@ -35,7 +35,7 @@ const page = <T>(items: T[], total: number, options: PageOptions): TAdminPage<T>
   limit: options.limit,
 })
 
-export async function listUsers(db: Db, options: PageOptions): Promise<TAdminPage<TSelfUser>> {
+export async function listUsers(db: Db, options: PageOptions): Promise<TAdminPage<TAdminUser>> {
   const where = options.q
     ? or(
         ilike(users.username, containing(options.q)),
@@ -53,7 +53,12 @@ export async function listUsers(db: Db, options: PageOptions): Promise<TAdminPag
       .offset(offsetOf(options)),
     db.select({ value: count() }).from(users).where(where),
   ])
-  return page(rows.map(toSelfUser), Number(total?.value ?? 0), options)
+  const items = rows.map((row) => ({
+    ...toSelfUser(row),
+    suspendedAt: row.suspendedAt?.toISOString() ?? null,
+    suspensionReason: row.suspensionReason,
+  }))
+  return page(items, Number(total?.value ?? 0), options)
 }
 
 export async function findUser(db: Db, id: number) {

@@ -5,7 +5,7 @@ import { auditLog } from '../../db/schema/index'
 export type AuditEntry = {
   adminId: number
   action: TAuditAction
-  targetType: 'user' | 'endorsement' | 'hashtag' | 'announcement'
+  targetType: 'user' | 'endorsement' | 'hashtag' | 'announcement' | 'report'
   targetId: number
   /** Readable on its own: the target may be gone when someone reads the log. */
   details: string

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { AUTH_MESSAGES, type ZRegisterBody } from '@vouched/shared/auth'
+import { REPORT_MESSAGES } from '@vouched/shared/reports'
 import { isReservedUsername } from '@vouched/shared/users'
 import type { z } from 'zod'
 import type { Config } from '../../config'
@@ -56,6 +57,14 @@ export async function authenticate(db: Db, login: string, password: string): Pro
   const ok = user ? await verifyPassword(password, user.password) : await verifyAgainstNothing(password)
   if (!user || !ok) {
     throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidLogin, 401, 'username')
+  }
+  // Said only to someone who knows the password: a suspended member learns why they cannot sign in.
+  if (user.suspendedAt) {
+    throw new AppError(
+      'ACCOUNT_SUSPENDED',
+      REPORT_MESSAGES.suspendedLogin(user.suspensionReason ?? 'a violation of the community rules'),
+      403,
+    )
   }
   return user
 }

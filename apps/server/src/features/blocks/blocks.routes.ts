@@ -9,9 +9,13 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = async (request: FastifyRequest) => void requireMember(request)
   const writes = rateLimit(app, { max: 60, timeWindow: '15 minutes', keyGenerator: perMember })
 
-  app.get('/api/blocks', { onRequest: members, schema: { response: { 200: ZBlockList } } }, async (request) => ({
-    blocks: await listBlocks(app.db, requireMember(request).id),
-  }))
+  app.get(
+    '/api/blocks',
+    { onRequest: members, schema: { response: { 200: ZBlockList } } },
+    async (request) => ({
+      blocks: await listBlocks(app.db, requireMember(request).id),
+    }),
+  )
 
   app.post(
     '/api/blocks/:userId',

@@ -34,7 +34,12 @@ export async function blockMember(db: Db, me: UserRow, targetId: number) {
     // Rejected requests stay: they only keep the 30-day wait after a refusal.
     const removed = await tx
       .delete(connectionRequests)
-      .where(and(between(me.id, targetId), or(eq(connectionRequests.status, 'pending'), eq(connectionRequests.status, 'accepted'))))
+      .where(
+        and(
+          between(me.id, targetId),
+          or(eq(connectionRequests.status, 'pending'), eq(connectionRequests.status, 'accepted')),
+        ),
+      )
       .returning({ id: connectionRequests.id })
     await tx
       .delete(notifications)

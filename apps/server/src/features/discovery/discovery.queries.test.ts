@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema/index'
 import { createEndorsement } from '../endorsements/endorsements.service'
-import { searchMemberHitsByHashtags } from './discovery.queries'
+import { searchMembersByHashtags } from './discovery.queries'
 import { slideActivityWindow } from './discovery.service'
 import { editDistance, typoCorrections } from './discovery.typos'
 
@@ -55,7 +55,11 @@ describe('editDistance', () => {
 
 describe('search_terms dictionary', () => {
   it('holds the words of usernames, full names and titles, kept current on update', async () => {
-    const member = await createMember(t.db, { username: 'j.doe42', fullName: 'Jane Doe', title: 'Staff Engineer' })
+    const member = await createMember(t.db, {
+      username: 'j.doe42',
+      fullName: 'Jane Doe',
+      title: 'Staff Engineer',
+    })
     const terms = async () => (await t.db.select().from(searchTerms)).map((r) => r.term)
     expect(await terms()).toEqual(expect.arrayContaining(['doe', 'jane', 'staff', 'engineer']))
     expect(await terms()).not.toContain('42')
@@ -96,7 +100,9 @@ describe('activity scores', () => {
     await t.db
       .update(memberDailyActivity)
       .set({ count: 7 })
-      .where(sql`${memberDailyActivity.userId} = ${member.id} and ${memberDailyActivity.day} = ${utcDaysAgo(0)}`)
+      .where(
+        sql`${memberDailyActivity.userId} = ${member.id} and ${memberDailyActivity.day} = ${utcDaysAgo(0)}`,
+      )
     expect(await scoreOf(member.id)).toBe(10)
     await t.db
       .update(memberDailyActivity)
@@ -145,7 +151,9 @@ describe('hashtag search strategies', () => {
         reputationScore: Math.round(random() * 40) * 2.5,
         vouchCount: Math.floor(random() * 12),
       })
-      await t.db.insert(memberDailyActivity).values({ userId: member.id, day: utcDaysAgo(i % 40), count: 1 + (i % 7) })
+      await t.db
+        .insert(memberDailyActivity)
+        .values({ userId: member.id, day: utcDaysAgo(i % 40), count: 1 + (i % 7) })
       const mine = new Set(tagRows.filter((_, j) => random() < share[j]!).map((row) => row.id))
       held.set(member.id, mine)
       for (const hashtagId of mine) {
@@ -160,9 +168,19 @@ describe('hashtag search strategies', () => {
   }
 
   /** The ranking computed the slow, obvious way. */
-  async function bruteForce(viewerId: number, tagIds: number[], held: Map<number, Set<number>>, sort: TSearchSort) {
+  async function bruteForce(
+    viewerId: number,
+    tagIds: number[],
+    held: Map<number, Set<number>>,
+    sort: TSearchSort,
+  ) {
     const rows = await t.db
-      .select({ id: users.id, rep: users.reputationScore, vc: users.vouchCount, act: memberActivityScores.score })
+      .select({
+        id: users.id,
+        rep: users.reputationScore,
+        vc: users.vouchCount,
+        act: memberActivityScores.score,
+      })
       .from(users)
       .innerJoin(memberActivityScores, eq(memberActivityScores.userId, users.id))
     const key = (r: (typeof rows)[number]) =>
@@ -201,12 +219,14 @@ describe('hashtag search strategies', () => {
         const expected = await bruteForce(viewer.id, tagIds, held, sort)
         expect(expected.length).toBeGreaterThan(0)
         for (const tuning of tunings) {
-          const hits = await searchMemberHitsByHashtags(
+          const cards = await searchMembersByHashtags(
             t.db,
             { tags: tags.map((tag) => tag.toLowerCase()), viewerId: viewer.id, sort, limit: 12 },
             tuning,
           )
+          const hits = cards.map((card) => ({ id: card.id, matchCount: card.matchCount }))
           expect(hits, `${tags.join(',')} by ${sort} with ${JSON.stringify(tuning)}`).toEqual(expected)
+          expect(cards.every((card) => card.totalHashtags === tags.length)).toBe(true)
         }
       }
     }
@@ -224,10 +244,15 @@ describe('with endorsements made through the endorsement service', () => {
       category: 'Technical Skills',
       note: 'Shipped the search',
       hashtags: ['PostgreSQL', 'Search'],
+      contentUrl: undefined,
+      contentType: undefined,
       isAnonymous: false,
     })
 
-    const tagged = await t.inject(viewer, { method: 'GET', url: '/api/search?q=postgresql,search&type=hashtag' })
+    const tagged = await t.inject(viewer, {
+      method: 'GET',
+      url: '/api/search?q=postgresql,search&type=hashtag',
+    })
     expect(tagged.json()).toEqual([
       expect.objectContaining({
         username: 'bob_e2e',
@@ -243,12 +268,19 @@ describe('with endorsements made through the endorsement service', () => {
     const popular = await t.inject(viewer, { method: 'GET', url: '/api/users/discover/popular' })
     expect(popular.json()[0]).toMatchObject({ username: 'bob_e2e', reputationScore: 12 })
     const recent = await t.inject(viewer, { method: 'GET', url: '/api/search?q=e2e&type=user&sort=recent' })
-    expect(recent.json().map((c: { username: string; activityScore: number }) => [c.username, c.activityScore])).toEqual([
+    expect(
+      recent.json().map((c: { username: string; activityScore: number }) => [c.username, c.activityScore]),
+    ).toEqual([
       ['alice_e2e', 1],
       ['bob_e2e', 0],
     ])
     const tags = await t.inject(viewer, { method: 'GET', url: '/api/hashtags/popular' })
-    expect(tags.json().map((h: { tag: string; count: number }) => [h.tag, h.count]).sort()).toEqual([
+    expect(
+      tags
+        .json()
+        .map((h: { tag: string; count: number }) => [h.tag, h.count])
+        .sort(),
+    ).toEqual([
       ['PostgreSQL', 1],
       ['Search', 1],
     ])

@@ -6,14 +6,9 @@ import {
   type TUserCard,
 } from '@vouched/shared/discovery'
 import { sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import { blockedEitherWay } from '../../core/blocks'
+import { queryRows, type Db } from '../../db/client'
 import { typoCorrections } from './discovery.typos'
-
-/** Raw rows of `db.execute`: both engines answer `{ rows }`. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] }
-  return result.rows
-}
 
 const list = (values: readonly (string | number)[]) =>
   sql`(${sql.join(
@@ -23,10 +18,12 @@ const list = (values: readonly (string | number)[]) =>
 
 /**
  * Who discovery may show (DECISIONS.md §4): never the viewer, never an admin, never the user
- * `admin` (whatever their flag says).
+ * `admin` (whatever their flag says); nor a suspended member, nor anyone the viewer blocked or who
+ * blocked the viewer (issue 10).
  */
 const visibleTo = (viewerId: number) =>
-  sql`u.is_admin = false and lower(u.username) <> 'admin' and u.id <> ${viewerId}`
+  sql`u.is_admin = false and lower(u.username) <> 'admin' and u.id <> ${viewerId} and u.suspended_at is null
+      and not ${blockedEitherWay(viewerId, sql`u.id`)}`
 
 /**
  * Each sort walks one index in order (NULLS LAST as the indexes are built, so the planner can use
@@ -62,33 +59,43 @@ const cardColumns = sql`u.id, u.username, u.full_name as "fullName", u.title,
         order by mh.count desc nulls last, mh.hashtag_id
         limit ${TOP_HASHTAGS_SENT}) as "topHashtags"`
 
-type CardRow = Omit<TUserCard, 'matchCount' | 'totalHashtags'>
-
-const toCard = (row: CardRow, matchCount = 0, totalHashtags = 0): TUserCard => ({
-  ...row,
-  reputationScore: Number(row.reputationScore),
-  activityScore: Number(row.activityScore),
-  matchCount,
-  totalHashtags,
-})
-
-/** A ranked hit before it becomes a card. */
-export type Hit = { id: number; matchCount?: number }
-
-/** Cards for ranked hits, in their order; hits found by tags carry the number of tags searched. */
-export async function cardsFor(db: Db, hits: Hit[], totalHashtags = 0): Promise<TUserCard[]> {
-  if (hits.length === 0) return []
-  const rows = await rowsOf<CardRow>(
-    db,
-    sql`select ${cardColumns} from users u where u.id in ${list(hits.map((h) => h.id))}`,
-  )
-  const byId = new Map(rows.map((row) => [row.id, row]))
-  return hits.flatMap((hit) => {
-    const row = byId.get(hit.id)
-    const matchCount = hit.matchCount ?? 0
-    return row ? [toCard(row, matchCount, matchCount > 0 ? totalHashtags : 0)] : []
-  })
+type CardRow = Omit<TUserCard, 'matchCount' | 'totalHashtags'> & {
+  matchCount?: number | null
+  rank?: number | null
 }
+
+/** A card with how it was found: its name-match group, when a name search found it. */
+export type RankedCard = TUserCard & { rank: number | null }
+
+const toCard = (row: CardRow, totalHashtags = 0): RankedCard => {
+  const matchCount = row.matchCount ?? 0
+  return {
+    ...row,
+    reputationScore: Number(row.reputationScore),
+    activityScore: Number(row.activityScore),
+    matchCount,
+    totalHashtags: matchCount > 0 ? totalHashtags : 0,
+    rank: row.rank ?? null,
+  }
+}
+
+/**
+ * Ranking and cards in one statement: `hits` yields `id`, `rn` (its order) and optionally `mc` (tags
+ * matched) and `rank` (name group); only the hits pay for their card's subqueries.
+ */
+async function rankedCards(db: Db, hits: SQL, totalHashtags = 0): Promise<RankedCard[]> {
+  const rows = await queryRows<CardRow>(
+    db,
+    sql`with hits as (${hits})
+        select ${cardColumns}, hits.mc as "matchCount", hits.rank as "rank"
+        from hits join users u on u.id = hits.id
+        order by hits.rn`,
+  )
+  return rows.map((row) => toCard(row, totalHashtags))
+}
+
+/** Public card shape: the ranking detail stays on the server. */
+export const toUserCard = ({ rank: _rank, ...card }: RankedCard): TUserCard => card
 
 /** Highest reputation, then most endorsed, then newest (DECISIONS.md §5): a walk of users_reputation_idx. */
 export const popularMembersQuery = (viewerId: number, limit: number) =>
@@ -96,13 +103,13 @@ export const popularMembersQuery = (viewerId: number, limit: number) =>
       order by ${SORTS.reputation.order} limit ${limit}`
 
 export async function listPopularMembers(db: Db, viewerId: number, limit: number) {
-  const rows = await rowsOf<CardRow>(db, popularMembersQuery(viewerId, limit))
-  return rows.map((row) => toCard(row))
+  const rows = await queryRows<CardRow>(db, popularMembersQuery(viewerId, limit))
+  return rows.map((row) => toUserCard(toCard(row)))
 }
 
 /** Tags carried by at least one endorsement, most used first: a walk of hashtags_count_idx. */
 export function listPopularHashtags(db: Db, limit: number) {
-  return rowsOf<TPopularHashtag>(
+  return queryRows<TPopularHashtag>(
     db,
     sql`select id, tag, count from hashtags where count > 0
         order by count desc nulls last, id limit ${limit}`,
@@ -129,71 +136,90 @@ export const NAME_RANK = {
 const LOOSE_MIN_LENGTH = 3
 
 const NAME_FIELDS = [sql`lower(u.username)`, sql`lower(u.full_name)`, sql`lower(u.title)`]
+/** Equality is checked on names only (btree indexes); a title equal to the text still starts with it. */
+const EXACT_FIELDS = NAME_FIELDS.slice(0, 2)
 
 /** Any of the name fields matches any of the patterns; null when none matches and one is null. */
 const anyField = (op: 'eq' | 'like', patterns: string[]) =>
   sql`(${sql.join(
-    patterns.flatMap((p) => NAME_FIELDS.map((f) => (op === 'eq' ? sql`${f} = ${p}` : sql`${f} like ${p}`))),
+    patterns.flatMap((p) =>
+      op === 'eq' ? EXACT_FIELDS.map((f) => sql`${f} = ${p}`) : NAME_FIELDS.map((f) => sql`${f} like ${p}`),
+    ),
     sql` or `,
   )})`
 /** The negation of a match, where a null field counts as "does not match". */
 const noField = (op: 'eq' | 'like', patterns: string[]) => sql`not coalesce(${anyField(op, patterns)}, false)`
 
 /**
- * A match group. `scattered` groups (substrings) are collected from the trigram indexes and sorted:
- * walking the sort index instead would read the whole table when matches are rare, and the planner
- * cannot tell how rare a substring is.
+ * A match group. `walk` groups are ordered like a sort index, so the planner may walk it when
+ * matches are common (short prefixes); the others are collected from the trigram indexes and
+ * sorted: walking an index for a rare substring would read the whole table, and the planner cannot
+ * tell how rare a substring is.
  */
-type Bucket = { rank: number; where: SQL; scattered: boolean }
+type Bucket = { where: SQL; rank: SQL; walk: boolean }
 
-/** The three groups of a text (or of its corrections): equal, starting with, containing. */
-function bucketsFor(phrases: string[], ranks: readonly [number, number, number], withSubstring: boolean) {
+/**
+ * The groups of a text (or of its corrections). From 3 characters: starting with it (those equal to
+ * it ranked first, in the same statement) then containing it. Shorter: equal, then starting with.
+ */
+function bucketsFor(phrases: string[], ranks: readonly [number, number, number], loose: boolean): Bucket[] {
   const prefixes = phrases.map((p) => `${escapeLike(p)}%`)
   const contains = phrases.map((p) => `%${escapeLike(p)}%`)
-  const buckets: Bucket[] = [
-    { rank: ranks[0], where: anyField('eq', phrases), scattered: false },
-    { rank: ranks[1], where: sql`${anyField('like', prefixes)} and ${noField('eq', phrases)}`, scattered: false },
-  ]
-  if (withSubstring) {
-    buckets.push({
-      rank: ranks[2],
-      where: sql`${anyField('like', contains)} and ${noField('like', prefixes)}`,
-      scattered: true,
-    })
+  if (!loose) {
+    return [
+      { where: anyField('eq', phrases), rank: sql`${ranks[0]}`, walk: true },
+      {
+        where: sql`${anyField('like', prefixes)} and ${noField('eq', phrases)}`,
+        rank: sql`${ranks[1]}`,
+        walk: true,
+      },
+    ]
   }
-  return buckets
+  return [
+    {
+      where: anyField('like', prefixes),
+      rank: sql`case when ${anyField('eq', phrases)} then ${ranks[0]} else ${ranks[1]} end`,
+      walk: false,
+    },
+    {
+      where: sql`${anyField('like', contains)} and ${noField('like', prefixes)}`,
+      rank: sql`${ranks[2]}`,
+      walk: false,
+    },
+  ]
 }
 
 type BucketSearch = { viewerId: number; sort: TSearchSort; limit: number; excludeIds?: number[] }
 
-/** The members of one group, in the chosen sort. */
+/** The members of one group, best first, as ranked hits. */
 export function nameBucketQuery(bucket: Bucket, search: BucketSearch) {
   const sort = SORTS[search.sort]
-  const order = bucket.scattered ? sort.unindexed : sort.order
+  // A walk group's rank is a constant: its order is the sort index's alone.
+  const order = bucket.walk ? sort.order : sql`(${bucket.rank}), ${sort.unindexed}`
   const exclude = search.excludeIds?.length ? sql` and u.id not in ${list(search.excludeIds)}` : sql``
-  return sql`select u.id from ${sort.from}
+  return sql`select u.id, (${bucket.rank})::int as rank, null::int as mc, row_number() over (order by ${order}) as rn
+    from ${sort.from}
     where ${bucket.where} and ${visibleTo(search.viewerId)}${exclude}
     order by ${order} limit ${search.limit}`
 }
 
-export type NameHit = Hit & { rank: number }
-
-/** Fills the groups in order, each query asking only for what is still missing. */
-async function collectBuckets(db: Db, buckets: Bucket[], search: BucketSearch, found: NameHit[] = []) {
-  const hits = [...found]
+/** Fills the groups in order, each statement asking only for what is still missing. */
+async function collectBuckets(db: Db, buckets: Bucket[], search: BucketSearch, found: RankedCard[] = []) {
+  const cards = [...found]
   for (const bucket of buckets) {
-    if (hits.length >= search.limit) break
-    const rows = await rowsOf<{ id: number }>(
-      db,
-      nameBucketQuery(bucket, {
-        ...search,
-        limit: search.limit - hits.length,
-        excludeIds: [...(search.excludeIds ?? []), ...hits.map((h) => h.id)],
-      }),
+    if (cards.length >= search.limit) break
+    cards.push(
+      ...(await rankedCards(
+        db,
+        nameBucketQuery(bucket, {
+          ...search,
+          limit: search.limit - cards.length,
+          excludeIds: [...(search.excludeIds ?? []), ...cards.map((c) => c.id)],
+        }),
+      )),
     )
-    hits.push(...rows.map((row) => ({ id: row.id, rank: bucket.rank })))
   }
-  return hits
+  return cards
 }
 
 /** Lower-cased, inner spaces collapsed. */
@@ -207,7 +233,7 @@ export type NameSearch = { query: string; viewerId: number; sort: TSearchSort; l
  * text's typo corrections ('jonh' → 'john', found in the dictionary of member words). The chosen
  * sort orders members inside a group.
  */
-export async function searchMemberHitsByName(db: Db, search: NameSearch): Promise<NameHit[]> {
+export async function searchMembersByName(db: Db, search: NameSearch): Promise<RankedCard[]> {
   const q = normaliseName(search.query)
   if (!q) return []
   const loose = q.length >= LOOSE_MIN_LENGTH
@@ -244,7 +270,6 @@ export type HashtagTuning = { aggregateMax: number; walkMax: number }
 export const HASHTAG_TUNING: HashtagTuning = { aggregateMax: 2500, walkMax: 4000 }
 
 export type HashtagSearch = { tags: string[]; viewerId: number; sort: TSearchSort; limit?: number }
-type LevelRow = { id: number; mc: number; rn: number }
 
 /**
  * How many of the tags a member holds: one primary-key probe of member_hashtags per tag. Scalar
@@ -252,7 +277,10 @@ type LevelRow = { id: number; mc: number; rn: number }
  */
 const matchCountOf = (tagIds: number[], userId: SQL) =>
   sql`(${sql.join(
-    tagIds.map((id) => sql`(select count(*) from member_hashtags mh where mh.user_id = ${userId} and mh.hashtag_id = ${id})`),
+    tagIds.map(
+      (id) =>
+        sql`(select count(*) from member_hashtags mh where mh.user_id = ${userId} and mh.hashtag_id = ${id})`,
+    ),
     sql` + `,
   )})::int`
 
@@ -267,7 +295,7 @@ export const hashtagAggregateQuery = (
   levels: { min: number; max: number },
 ) => {
   const sort = SORTS[search.sort]
-  return sql`select u.id, m.mc, row_number() over (order by m.mc desc, ${sort.order})::int as rn
+  return sql`select u.id, m.mc, null::int as rank, row_number() over (order by m.mc desc, ${sort.order}) as rn
     from (select d.user_id, ${matchCountOf(tagIds, sql`d.user_id`)} as mc
           from (select distinct user_id from member_hashtags where hashtag_id in ${list(driverIds)}) d
           offset 0) m
@@ -277,7 +305,12 @@ export const hashtagAggregateQuery = (
     limit ${search.limit}`
 }
 
-/** The first members in sort order who match exactly `level` tags, among the first `walkMax` members. */
+/**
+ * The first members in sort order who match exactly `level` tags, among the first `walkMax`
+ * members. The innermost query is a bare walk of the sort index (no filter whose selectivity the
+ * planner could misjudge into a full sort); visibility and match counts apply to what it yields,
+ * lazily, so a dense level stops after a few dozen members.
+ */
 export const hashtagWalkQuery = (
   search: { viewerId: number; sort: TSearchSort; limit: number },
   tagIds: number[],
@@ -285,31 +318,33 @@ export const hashtagWalkQuery = (
   walkMax: number,
 ) => {
   const sort = SORTS[search.sort]
-  return sql`select w.id, w.mc, w.rn from (
-      select u.id, ${matchCountOf(tagIds, sql`u.id`)} as mc, row_number() over (order by ${sort.order})::int as rn
-      from ${sort.from} where ${visibleTo(search.viewerId)}
-      order by ${sort.order} limit ${walkMax}) w
+  return sql`select w.id, w.mc, null::int as rank, w.rn from (
+      select u.id, u.rn, ${matchCountOf(tagIds, sql`u.id`)} as mc
+      from (select u.id, u.is_admin, u.username, u.suspended_at,
+                   row_number() over (order by ${sort.order}) as rn
+            from ${sort.from} order by ${sort.order} limit ${walkMax}) u
+      where ${visibleTo(search.viewerId)}
+      offset 0) w
     where w.mc = ${level}
     limit ${search.limit}`
 }
-
-const byRank = (rows: LevelRow[]): Hit[] =>
-  [...rows].sort((a, b) => b.mc - a.mc || a.rn - b.rn).map((row) => ({ id: row.id, matchCount: row.mc }))
 
 /**
  * Members who received any of the tags (ignoring case), most tags matched first, then the chosen
  * sort. Reads the per-member counters of member_hashtags, never the endorsements (a row there
  * means the tag was received: the endorsement service deletes rows that fall to zero).
+ * `totalHashtags` on the cards is the number of distinct tags asked, known or not.
  */
-export async function searchMemberHitsByHashtags(
+export async function searchMembersByHashtags(
   db: Db,
   search: HashtagSearch,
   tuning: HashtagTuning = HASHTAG_TUNING,
-): Promise<Hit[]> {
+): Promise<RankedCard[]> {
   if (search.tags.length === 0) return []
   const limit = search.limit ?? SEARCH_RESULTS_MAX
+  const total = search.tags.length
   const lowered = search.tags.map((tag) => tag.toLowerCase())
-  const found = await rowsOf<{ id: number; count: number }>(
+  const found = await queryRows<{ id: number; count: number }>(
     db,
     sql`select id, count from hashtags where lower(tag) in ${list(lowered)} and count > 0 order by count, id`,
   )
@@ -327,26 +362,24 @@ export async function searchMemberHitsByHashtags(
     aggregateFrom = m
     drivers = k - m + 1
   }
-  const hits: Hit[] = []
+  const cards: RankedCard[] = []
   if (aggregateFrom <= k) {
     const driverIds = tagIds.slice(0, drivers)
-    hits.push(
-      ...byRank(
-        await rowsOf<LevelRow>(
-          db,
-          hashtagAggregateQuery(options, tagIds, driverIds, { min: aggregateFrom, max: k }),
-        ),
-      ),
-    )
+    const query = hashtagAggregateQuery(options, tagIds, driverIds, { min: aggregateFrom, max: k })
+    cards.push(...(await rankedCards(db, query, total)))
   }
-  if (hits.length >= limit || aggregateFrom === 1) return hits.slice(0, limit)
+  if (cards.length >= limit || aggregateFrom === 1) return cards.slice(0, limit)
 
-  const remaining = { ...options, limit: limit - hits.length }
+  const remaining = { ...options, limit: limit - cards.length }
   const below = aggregateFrom - 1
-  const walked = await rowsOf<LevelRow>(db, hashtagWalkQuery(remaining, tagIds, below, tuning.walkMax))
-  if (walked.length >= remaining.limit) return [...hits, ...byRank(walked)].slice(0, limit)
+  const walked = await rankedCards(db, hashtagWalkQuery(remaining, tagIds, below, tuning.walkMax), total)
+  if (walked.length >= remaining.limit) return [...cards, ...walked].slice(0, limit)
 
   // The walk met too few: aggregate every tag's members for the levels left (exact, slower).
-  const rest = await rowsOf<LevelRow>(db, hashtagAggregateQuery(remaining, tagIds, tagIds, { min: 1, max: below }))
-  return [...hits, ...byRank(rest)].slice(0, limit)
+  const rest = await rankedCards(
+    db,
+    hashtagAggregateQuery(remaining, tagIds, tagIds, { min: 1, max: below }),
+    total,
+  )
+  return [...cards, ...rest].slice(0, limit)
 }

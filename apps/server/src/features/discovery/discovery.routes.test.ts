@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { TUserCard } from '@vouched/shared/discovery'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { createAdmin, createMember } from '../../../test/factories'
-import type { Db } from '../../db/client'
-import { hashtags, memberDailyActivity, memberHashtags, users } from '../../db/schema/index'
+import { queryRows, type Db } from '../../db/client'
+import { blocks, hashtags, memberDailyActivity, memberHashtags, users } from '../../db/schema/index'
 
 let t: TestApp
 beforeAll(async () => {
@@ -34,7 +34,10 @@ async function receiveTags(db: Db, member: Member, tags: Record<string, number>)
 }
 
 const setScores = (db: Db, member: Member, values: { reputationScore?: number; vouchCount?: number }) =>
-  db.update(users).set(values).where(sql`${users.id} = ${member.id}`)
+  db
+    .update(users)
+    .set(values)
+    .where(sql`${users.id} = ${member.id}`)
 
 /** member_daily_activity counts UTC days. */
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)
@@ -85,6 +88,31 @@ describe('GET /api/users/discover/popular', () => {
     // And the admins see the same grid: the rule is about who is shown, not who asks.
     const asAdmin = (await get(flagged, '/api/users/discover/popular')).json() as TUserCard[]
     expect(usernames(asAdmin).sort()).toEqual(['regular', 'viewer'])
+  })
+
+  it('never shows a suspended member, nor anyone blocked either way', async () => {
+    const viewer = await createMember(t.db)
+    const suspended = await createMember(t.db, { username: 'suspended', suspendedAt: new Date() })
+    const blockedByViewer = await createMember(t.db, { username: 'blocked_by_viewer' })
+    const blockerOfViewer = await createMember(t.db, { username: 'blocker_of_viewer' })
+    await createMember(t.db, { username: 'visible' })
+    await t.db.insert(blocks).values([
+      { blockerId: viewer.id, blockedId: blockedByViewer.id },
+      { blockerId: blockerOfViewer.id, blockedId: viewer.id },
+    ])
+    for (const m of [suspended, blockedByViewer, blockerOfViewer]) {
+      await setScores(t.db, m, { reputationScore: 50 })
+      await receiveTags(t.db, m, { Hidden: 1 })
+    }
+    expect(usernames((await get(viewer, '/api/users/discover/popular')).json())).toEqual(['visible'])
+    expect(usernames(await search(viewer, { q: 'b', type: 'user' }))).toEqual([])
+    expect(usernames(await search(viewer, { q: 'Hidden', type: 'hashtag' }))).toEqual([])
+    // Someone else still finds them (blocks are between two members).
+    const other = await createMember(t.db)
+    expect(usernames(await search(other, { q: 'blocke', type: 'user' })).sort()).toEqual([
+      'blocked_by_viewer',
+      'blocker_of_viewer',
+    ])
   })
 
   it('answers the card shape with top hashtags and the activity of the last 30 days', async () => {
@@ -145,10 +173,12 @@ describe('GET /api/hashtags/popular', () => {
 
   it('lists used tags by count, 10 by default, up to 50', async () => {
     const viewer = await createMember(t.db)
-    await t.db.insert(hashtags).values([
-      { tag: 'Unused', count: 0 },
-      ...Array.from({ length: 60 }, (_, i) => ({ tag: `Tag${i}`, count: i + 1 })),
-    ])
+    await t.db
+      .insert(hashtags)
+      .values([
+        { tag: 'Unused', count: 0 },
+        ...Array.from({ length: 60 }, (_, i) => ({ tag: `Tag${i}`, count: i + 1 })),
+      ])
     const res = await get(viewer, '/api/hashtags/popular')
     expect(res.statusCode).toBe(200)
     const body = res.json() as { id: number; tag: string; count: number }[]
@@ -247,7 +277,11 @@ describe('GET /api/search', () => {
         { userId: a.id, day: daysAgo(45), count: 50 },
       ])
       const q = { q: 'sam', type: 'user' }
-      expect(usernames(await search(viewer, { ...q, sort: 'reputation' }))).toEqual(['sam_a', 'sam_c', 'sam_b'])
+      expect(usernames(await search(viewer, { ...q, sort: 'reputation' }))).toEqual([
+        'sam_a',
+        'sam_c',
+        'sam_b',
+      ])
       expect(usernames(await search(viewer, { ...q, sort: 'active' }))).toEqual(['sam_b', 'sam_c', 'sam_a'])
       expect(usernames(await search(viewer, { ...q, sort: 'recent' }))).toEqual(['sam_c', 'sam_b', 'sam_a'])
     })
@@ -268,7 +302,9 @@ describe('GET /api/search', () => {
       expect(first).toHaveLength(50)
       // Same score everywhere: newest first, by id.
       expect(first.map((c) => c.id)).toEqual([...ids].sort((x, y) => y - x).slice(0, 50))
-      expect((await search(viewer, { q: 'twin', type: 'user' })).map((c) => c.id)).toEqual(first.map((c) => c.id))
+      expect((await search(viewer, { q: 'twin', type: 'user' })).map((c) => c.id)).toEqual(
+        first.map((c) => c.id),
+      )
     })
 
     it('treats one or two letters as a prefix', async () => {
@@ -369,7 +405,10 @@ describe('GET /api/search', () => {
       const cards = await search(viewer, { q: 'agile' })
       expect(usernames(cards)).toEqual(['agile', 'agile_anna', 'scrum_master'])
       expect(cards.find((c) => c.username === 'agile')).toMatchObject({ matchCount: 1, totalHashtags: 1 })
-      expect(cards.find((c) => c.username === 'agile_anna')).toMatchObject({ matchCount: 0, totalHashtags: 0 })
+      expect(cards.find((c) => c.username === 'agile_anna')).toMatchObject({
+        matchCount: 0,
+        totalHashtags: 0,
+      })
       expect(new Set(cards.map((c) => c.id)).size).toBe(cards.length)
       void named
     })
@@ -405,10 +444,8 @@ describe('GET /api/search', () => {
         expect(res.statusCode).toBe(200)
         expect(Array.isArray(res.json())).toBe(true)
       }
-      const [{ count }] = (await t.db.execute(sql`select count(*)::int as count from users`)).rows as [
-        { count: number },
-      ]
-      expect(count).toBe(2)
+      const [row] = await queryRows<{ count: number }>(t.db, sql`select count(*)::int as count from users`)
+      expect(row!.count).toBe(2)
     })
 
     it('treats wildcards literally', async () => {
@@ -451,8 +488,8 @@ describe('GET /api/search', () => {
     it('leaves the trigram thresholds of the connection untouched', async () => {
       const viewer = await createMember(t.db)
       await search(viewer, { q: 'jonh', type: 'user' })
-      const { rows } = await t.db.execute(sql`select show_limit() as limit`)
-      expect((rows[0] as { limit: number }).limit).toBeCloseTo(0.3)
+      const [row] = await queryRows<{ limit: number }>(t.db, sql`select show_limit() as limit`)
+      expect(row!.limit).toBeCloseTo(0.3)
     })
   })
 })

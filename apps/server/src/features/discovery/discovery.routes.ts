@@ -41,7 +41,10 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/hashtags/popular',
-    { onRequest: members, schema: { querystring: ZPopularHashtagsQuery, response: { 200: ZPopularHashtags } } },
+    {
+      onRequest: members,
+      schema: { querystring: ZPopularHashtagsQuery, response: { 200: ZPopularHashtags } },
+    },
     async (request) => {
       requireMember(request)
       return listPopularHashtags(app.db, request.query.limit)

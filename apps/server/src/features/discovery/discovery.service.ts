@@ -9,19 +9,19 @@ import {
 } from '@vouched/shared/discovery'
 import { sql } from 'drizzle-orm'
 import { AppError } from '../../core/errors'
-import type { Db } from '../../db/client'
+import { queryRows, type Db } from '../../db/client'
 import {
-  cardsFor,
   NAME_RANK,
-  searchMemberHitsByHashtags,
-  searchMemberHitsByName,
-  type Hit,
+  searchMembersByHashtags,
+  searchMembersByName,
+  toUserCard,
+  type RankedCard,
 } from './discovery.queries'
 
 export type MemberSearch = {
   viewerId: number
   q: string
-  type: TSearchType | 'all' | undefined
+  type?: TSearchType | 'all'
   sort: TSearchSort
 }
 
@@ -45,21 +45,21 @@ export async function searchMembers(db: Db, search: MemberSearch): Promise<TUser
     throw new AppError('TOO_MANY_HASHTAGS', `Search at most ${SEARCH_TAGS_MAX} hashtags at once`, 400, 'q')
   }
 
-  const byName = wantsNames ? await searchMemberHitsByName(db, { query: q, viewerId, sort }) : []
-  const byTag = tags.length > 0 ? await searchMemberHitsByHashtags(db, { tags, viewerId, sort }) : []
+  const byName = wantsNames ? await searchMembersByName(db, { query: q, viewerId, sort }) : []
+  const byTag = tags.length > 0 ? await searchMembersByHashtags(db, { tags, viewerId, sort }) : []
+  if (!wantsTags || !wantsNames) return [...byName, ...byTag].map(toUserCard)
 
-  const close = byName.filter((hit) => hit.rank <= NAME_RANK.prefix)
-  const loose = byName.filter((hit) => hit.rank > NAME_RANK.prefix)
-  const matchCounts = new Map(byTag.map((hit) => [hit.id, hit.matchCount ?? 0]))
+  const isClose = (card: RankedCard) => card.rank !== null && card.rank <= NAME_RANK.prefix
+  const tagged = new Map(byTag.map((card) => [card.id, card]))
   const seen = new Set<number>()
-  const merged: Hit[] = []
-  for (const hit of [...close, ...byTag, ...loose]) {
-    if (seen.has(hit.id)) continue
-    seen.add(hit.id)
-    // A member found both ways keeps what the tag search learnt about them.
-    merged.push({ id: hit.id, matchCount: matchCounts.get(hit.id) ?? 0 })
+  const merged: TUserCard[] = []
+  for (const card of [...byName.filter(isClose), ...byTag, ...byName.filter((c) => !isClose(c))]) {
+    if (seen.has(card.id)) continue
+    seen.add(card.id)
+    // A member found both ways carries what the tag search learnt about them.
+    merged.push(toUserCard(tagged.get(card.id) ?? card))
   }
-  return cardsFor(db, merged.slice(0, SEARCH_RESULTS_MAX), tags.length)
+  return merged.slice(0, SEARCH_RESULTS_MAX)
 }
 
 /**
@@ -74,12 +74,12 @@ export async function slideActivityWindow(db: Db): Promise<number> {
     await tx.execute(
       sql`insert into member_activity_window (id, window_start) values (1, ${target}) on conflict (id) do nothing`,
     )
-    const { rows } = (await tx.execute(
+    const [window] = await queryRows<{ from: string; to: string; days: number }>(
+      tx,
       sql`select window_start::text as "from", ${target}::text as "to", (${target} - window_start)::int as days
           from member_activity_window where id = 1 for update`,
-    )) as unknown as { rows: { from: string; to: string; days: number }[] }
-    const window = rows[0]!
-    if (window.days <= 0) return 0
+    )
+    if (!window || window.days <= 0) return 0
     await tx.execute(
       sql`update member_activity_scores s set score = s.score - d.total
           from (select user_id, sum(count)::int as total from member_daily_activity

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import { queryRows, type Db } from '../../db/client'
 
 /**
  * Typo tolerance in two steps: the trigram index of search_terms (every word of every member's
@@ -54,13 +54,6 @@ export function editDistance(a: string, b: string, max = Infinity): number {
 const isAnagram = (a: string, b: string) =>
   a.length === b.length && [...a].sort().join('') === [...b].sort().join('')
 
-/**
- * A floor under the trigram similarity of two words `edits` apart: each edit breaks at most three
- * of the n + 1 trigrams pg_trgm takes from an n-letter word.
- */
-const similarityFloor = (length: number, edits: number) =>
-  Math.max(0.05, (length + 1 - 3 * edits) / (length + 1 + 4 * edits) - 0.01)
-
 /** Dictionary words proposed per query word, and phrases built from them. */
 const CANDIDATES_PER_WORD = 400
 const CORRECTIONS_PER_WORD = 4
@@ -74,22 +67,19 @@ export async function typoCorrections(db: Db, query: string): Promise<string[]> 
   const words = searchWords(query)
   const fuzzy = [...new Set(words.filter((w) => allowedEdits(w.length) > 0))]
   if (fuzzy.length === 0) return []
-  const threshold = Math.min(...fuzzy.map((w) => similarityFloor(w.length, allowedEdits(w.length))))
-
-  const terms = await db.transaction(async (tx) => {
-    // Scoped to this transaction: a pooled connection never carries it into another query.
-    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${threshold.toFixed(3)}, true)`)
-    const branches = fuzzy.map((word) => {
-      const edits = allowedEdits(word.length)
-      return sql`(select term from search_terms
-                  where term % ${word} and length(term) between ${word.length - edits} and ${word.length + edits}
-                  order by similarity(term, ${word}) desc, term limit ${CANDIDATES_PER_WORD})`
-    })
-    const result = (await tx.execute(sql.join(branches, sql` union `))) as unknown as {
-      rows: { term: string }[]
-    }
-    return result.rows.map((r) => r.term)
-  })
+  // vouched_similar_terms (migration 0006) runs with a low trigram threshold of its own, low enough
+  // for any word within the allowed edits; the edit distance below does the real choosing.
+  const rows = await queryRows<{ term: string }>(
+    db,
+    sql.join(
+      fuzzy.map((word) => {
+        const edits = allowedEdits(word.length)
+        return sql`(select vouched_similar_terms(${word}, ${word.length - edits}, ${word.length + edits}, ${CANDIDATES_PER_WORD}) as term)`
+      }),
+      sql` union `,
+    ),
+  )
+  const terms = rows.map((r) => r.term)
 
   const options: { word: string; distance: number }[][] = []
   for (const word of words) {
@@ -103,7 +93,11 @@ export async function typoCorrections(db: Db, query: string): Promise<string[]> 
     // single edits ('jonh' → 'joeh').
     const scored = terms
       .filter((term) => term !== word)
-      .map((term) => ({ word: term, distance: editDistance(word, term, edits), swapped: isAnagram(word, term) }))
+      .map((term) => ({
+        word: term,
+        distance: editDistance(word, term, edits),
+        swapped: isAnagram(word, term),
+      }))
       .filter((c) => c.distance <= edits)
     const tier = (c: (typeof scored)[number]) => c.distance * 2 + (c.swapped ? 0 : 1)
     const best = Math.min(...scored.map(tier))
@@ -125,7 +119,12 @@ export async function typoCorrections(db: Db, query: string): Promise<string[]> 
   let phrases = [{ text: '', distance: 0 }]
   for (const choices of options) {
     phrases = phrases
-      .flatMap((p) => choices.map((c) => ({ text: p.text ? `${p.text} ${c.word}` : c.word, distance: p.distance + c.distance })))
+      .flatMap((p) =>
+        choices.map((c) => ({
+          text: p.text ? `${p.text} ${c.word}` : c.word,
+          distance: p.distance + c.distance,
+        })),
+      )
       .sort((a, b) => a.distance - b.distance)
       .slice(0, MAX_PHRASES * 4)
   }

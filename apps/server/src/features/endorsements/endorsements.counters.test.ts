@@ -204,6 +204,81 @@ describe('denormalised counters', () => {
     expect(leftovers).toEqual([])
   })
 
+  it('stay equal to the recomputation through hiding, showing, reciprocal pairs and blocks', async () => {
+    await t.reset()
+    const members: Member[] = []
+    for (let i = 0; i < 12; i++) members.push(await createMember(t.db, { isEmailVerified: i % 3 === 0 }))
+    const [a, b] = members as [Member, Member]
+    const checkpoint = async () => {
+      const snapshot = await counters()
+      await recomputeEverything()
+      expect(await counters()).toEqual(snapshot)
+      return snapshot
+    }
+    const scoreOf = (snapshot: Awaited<ReturnType<typeof counters>>, member: Member) =>
+      snapshot.users.find((u) => u.id === member.id)!.reputationScore
+    const medalsOf = (snapshot: Awaited<ReturnType<typeof counters>>, member: Member) =>
+      snapshot.medals.filter((m) => m.userId === member.id).map((m) => [m.skillName, m.endorsementCount])
+    const setHidden = async (member: Member, id: number, action: 'hide' | 'show') => {
+      const res = await t.inject(member, { method: 'POST', url: `/api/vouches/${id}/${action}` })
+      expect(res.statusCode).toBe(200)
+      return res.json()
+    }
+
+    // b receives 'Kind' ten times (bronze): nine from others, one from a (verified, with a note: 15 points).
+    for (const m of members.slice(2, 11)) await endorse(m, b, { category: 'Leadership', hashtags: ['Kind'] })
+    const ab = await endorse(a, b, { category: 'Teamwork', note: 'Great', hashtags: ['Kind'] })
+    let snap = await checkpoint()
+    expect(medalsOf(snap, b)).toEqual([['Kind', 10]])
+    const bBefore = scoreOf(snap, b)
+
+    // b endorses a back in the same category: both count half (15 → 7.5 for b; 10 → 5 for a).
+    const ba = await endorse(b, a, { category: 'Teamwork', hashtags: ['Kind'] })
+    snap = await checkpoint()
+    expect(scoreOf(snap, b)).toBe(bBefore - 7.5)
+    expect(scoreOf(snap, a)).toBe(5)
+
+    // Hidden: it stops counting everywhere (score, count, tags, medal); shown: it counts again.
+    expect(await setHidden(b, ab, 'hide')).toEqual({ id: ab, isHidden: true, hiddenByBlock: false })
+    snap = await checkpoint()
+    expect(scoreOf(snap, b)).toBe(bBefore - 15)
+    expect(medalsOf(snap, b)).toEqual([])
+    expect(snap.stats.find((s) => s.userId === b.id && s.category === 'Teamwork')).toBeUndefined()
+    // The reverse stays halved: reciprocity depends on the pair existing, not on what is shown.
+    expect(scoreOf(snap, a)).toBe(5)
+    await setHidden(b, ab, 'show')
+    snap = await checkpoint()
+    expect(scoreOf(snap, b)).toBe(bBefore - 7.5)
+    expect(medalsOf(snap, b)).toEqual([['Kind', 10]])
+
+    // Blocking a hides what a gave b; b also hides it by hand, so unblocking leaves it hidden.
+    expect((await t.inject(b, { method: 'POST', url: `/api/blocks/${a.id}` })).statusCode).toBe(201)
+    snap = await checkpoint()
+    expect(scoreOf(snap, b)).toBe(bBefore - 15)
+    expect((await t.inject(b, { method: 'POST', url: `/api/vouches/${ab}/show` })).statusCode).toBe(409)
+    await setHidden(b, ab, 'hide')
+    expect((await t.inject(b, { method: 'DELETE', url: `/api/blocks/${a.id}` })).statusCode).toBe(200)
+    snap = await checkpoint()
+    expect(scoreOf(snap, b)).toBe(bBefore - 15)
+    await setHidden(b, ab, 'show')
+    snap = await checkpoint()
+    expect(scoreOf(snap, b)).toBe(bBefore - 7.5)
+
+    // The reverse goes: a → b is worth its full 15 again; a's score falls to 0.
+    await removeEndorsement(t.db, ba)
+    snap = await checkpoint()
+    expect(scoreOf(snap, b)).toBe(bBefore)
+    expect(scoreOf(snap, a)).toBe(0)
+
+    // Deleting a hidden endorsement takes nothing more from its receiver.
+    await endorse(b, a, { category: 'Teamwork' })
+    await setHidden(b, ab, 'hide')
+    await removeEndorsement(t.db, ab)
+    snap = await checkpoint()
+    expect(scoreOf(snap, b)).toBe(bBefore - 15)
+    expect(scoreOf(snap, a)).toBe(10)
+  })
+
   it('are repaired by the recomputation when they drift', async () => {
     await t.reset()
     const [a, b, c] = [await createMember(t.db), await createMember(t.db), await createMember(t.db)]

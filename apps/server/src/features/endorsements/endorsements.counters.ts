@@ -45,7 +45,9 @@ export async function countUpHashtags(tx: Db, tags: string[]) {
       returning id, tag`)
     rows.push(rowsOf<{ id: number; tag: string }>(result)[0]!)
   }
-  const byKey = new Map(rows.map((r) => [r.tag.toLowerCase(), r]))
+  // Keyed by the tag as given: the stored spelling may differ (an earlier spelling, or a lone surrogate
+  // that PostgreSQL stored as U+FFFD), and a miss here would be a 500.
+  const byKey = new Map(ordered.map((tag, i) => [tag.toLowerCase(), rows[i]!]))
   return tags.map((tag) => byKey.get(tag.toLowerCase())!)
 }
 
@@ -174,8 +176,7 @@ export async function refreshMedals(tx: Db, userId: number, skillNames: string[]
  * block), and the points it adds (10 × weight to the cent, halved when the receiver endorsed its
  * endorser back in the same category). The same rules as `countedPoints` in the shared package.
  */
-export const countedSql = (alias: string) =>
-  sql.raw(`not (${alias}.is_hidden or ${alias}.hidden_by_block)`)
+export const countedSql = (alias: string) => sql.raw(`not (${alias}.is_hidden or ${alias}.hidden_by_block)`)
 const reciprocalSql = (alias: string) =>
   sql.raw(`exists (select 1 from vouches r where r.from_user_id = ${alias}.to_user_id
     and r.to_user_id = ${alias}.from_user_id and r.category = ${alias}.category)`)

@@ -26,7 +26,7 @@ import {
   vouchLikes,
 } from '../../db/schema/index'
 import { addActivity, pruneEmptyDays, utcDay } from '../../core/activity'
-import { assertNotBlocked, lockPair } from '../../core/blocks'
+import { assertNoBlockWithAny, assertNotBlocked, lockPair } from '../../core/blocks'
 import { AppError, forbidden, notFound } from '../../core/errors'
 import { findOwnUpload } from '../../core/uploads'
 import type { UserRow } from '../../core/user-shapes'
@@ -58,7 +58,8 @@ export type CreateEndorsementInput = TCreateEndorsement & { from: UserRow }
 type VouchRow = typeof vouches.$inferSelect
 
 /** Whether an endorsement counts: neither its receiver nor a block hides it. */
-const isCounted = (vouch: Pick<VouchRow, 'isHidden' | 'hiddenByBlock'>) => !vouch.isHidden && !vouch.hiddenByBlock
+const isCounted = (vouch: Pick<VouchRow, 'isHidden' | 'hiddenByBlock'>) =>
+  !vouch.isHidden && !vouch.hiddenByBlock
 
 /** What a counted endorsement loses (or regains) when it becomes (or stops being) reciprocal. */
 const halfOf = (weight: number) =>
@@ -218,7 +219,11 @@ export async function createEndorsement(
   try {
     id = await db.transaction(async (tx) => {
       await lockPair(tx, from.id, target.id)
-      const reverse = await findReverse(tx, { fromUserId: from.id, toUserId: target.id, category: input.category })
+      const reverse = await findReverse(tx, {
+        fromUserId: from.id,
+        toUserId: target.id,
+        category: input.category,
+      })
       // The endorser's standing at this moment decides the verified factor, not the session's copy.
       const [endorser] = await tx
         .select({ isEmailVerified: users.isEmailVerified })
@@ -345,7 +350,11 @@ export async function removeEndorsement(db: Db, id: number) {
       await applyReceivedCounters(tx, {
         userId: vouch.toUserId,
         category: vouch.category,
-        points: countedPoints({ weight: vouch.engagementWeight, reciprocal: Boolean(reverse), hidden: false }),
+        points: countedPoints({
+          weight: vouch.engagementWeight,
+          reciprocal: Boolean(reverse),
+          hidden: false,
+        }),
         hashtagIds: tags.map((tag) => tag.id),
         sign: -1,
       })
@@ -415,8 +424,11 @@ async function requireVouch(db: Db, id: number) {
  * actor or was blocked by them. An anonymous giver is left out, so a refusal never reveals who it is.
  */
 async function assertCanReach(db: Db, actor: UserRow, vouch: typeof vouches.$inferSelect) {
-  await assertNotBlocked(db, actor.id, vouch.toUserId)
-  if (!vouch.isAnonymous) await assertNotBlocked(db, actor.id, vouch.fromUserId)
+  await assertNoBlockWithAny(
+    db,
+    actor.id,
+    vouch.isAnonymous ? [vouch.toUserId] : [vouch.toUserId, vouch.fromUserId],
+  )
 }
 
 /** Idempotent: liking twice changes nothing (DECISIONS.md §5). */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { MESSAGING_MESSAGES, type TConversationUser } from '@vouched/shared/messaging'
 import type { Db } from '../../db/client'
 import { conversations, messages } from '../../db/schema/index'
+import { assertNotBlocked } from '../../core/blocks'
 import { AppError } from '../../core/errors'
 import { publishEvent } from '../../core/events'
 import type { UserRow } from '../../core/user-shapes'
@@ -41,6 +42,8 @@ export async function sendMessage(db: Db, sender: UserRow, recipientId: number, 
   }
   const recipient = await findUserCard(db, recipientId)
   if (!recipient) throw new AppError('NOT_FOUND', MESSAGING_MESSAGES.recipientNotFound, 404, 'recipientId')
+  // A block says so plainly (blocking also removed the connection, so the next check would refuse too).
+  await assertNotBlocked(db, sender.id, recipientId)
   if (!(await areConnected(db, sender.id, recipientId))) {
     throw new AppError('NOT_CONNECTED', MESSAGING_MESSAGES.notConnected, 403)
   }

@@ -2,8 +2,14 @@ import { DEFAULT_PREFERENCE } from '@vouched/shared/account'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
-import { notificationMails, notificationPreferences, notifications, users } from '../../db/schema/index'
-import { findBlockBetween } from '../../core/blocks'
+import { queryRows } from '../../db/client'
+import {
+  blocks,
+  notificationMails,
+  notificationPreferences,
+  notifications,
+  users,
+} from '../../db/schema/index'
 import { publishEvent } from '../../core/events'
 import type { Mailer } from '../../core/mail'
 
@@ -35,10 +41,24 @@ export async function findPreference(db: Db, userId: number, type: string) {
  */
 export async function createNotification(db: Db, notification: NewNotification) {
   if (notification.fromUserId != null && notification.fromUserId === notification.userId) return null
-  if (notification.fromUserId != null) {
-    if (await findBlockBetween(db, notification.userId, notification.fromUserId)) return null
+  // One round trip: the member's preference for this type, and whether a block stands between the two.
+  const [standing] = await queryRows<{ in_app: boolean | null; email: boolean | null; blocked: boolean }>(
+    db,
+    sql`select p.in_app, p.email, ${
+      notification.fromUserId == null
+        ? sql`false`
+        : sql`exists (select 1 from ${blocks} b
+            where (b.blocker_id = ${notification.userId} and b.blocked_id = ${notification.fromUserId})
+               or (b.blocker_id = ${notification.fromUserId} and b.blocked_id = ${notification.userId}))`
+    } as blocked
+    from (select 1) one
+    left join ${notificationPreferences} p on p.user_id = ${notification.userId} and p.type = ${notification.type}`,
+  )
+  if (standing?.blocked) return null
+  const preference = {
+    inApp: standing?.in_app ?? DEFAULT_PREFERENCE.inApp,
+    email: standing?.email ?? DEFAULT_PREFERENCE.email,
   }
-  const preference = await findPreference(db, notification.userId, notification.type)
   if (preference.email) {
     await db.insert(notificationMails).values({
       userId: notification.userId,

@@ -144,8 +144,9 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/medals/user/:userId',
     { onRequest: members, schema: { params: ZUserIdParams, response: { 200: z.array(ZMedal) } } },
     async (request) => {
-      requireMember(request)
-      if (!(await findUserById(app.db, request.params.userId))) throw notFound('User')
+      const me = requireMember(request)
+      const user = await findUserById(app.db, request.params.userId)
+      if (!user || (await isHiddenFrom(app.db, user.id, me))) throw notFound('User')
       return listMedals(app.db, request.params.userId)
     },
   )

@@ -88,7 +88,9 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: ZIdParams, body: ZSuspendBody, response: { 200: ZSuspension } },
     },
     async (request) =>
-      toSuspension(await suspendMember(app.db, requireAdmin(request), request.params.id, request.body.reason)),
+      toSuspension(
+        await suspendMember(app.db, requireAdmin(request), request.params.id, request.body.reason),
+      ),
   )
 
   app.post(

@@ -334,9 +334,10 @@ export async function resolveReport(
       action: 'report.resolve',
       targetType: 'report',
       targetId: id,
-      details: `Resolved report #${id} of a ${report.targetType} (${body.action}${body.note ? `: ${body.note}` : ''})${
-        closed.length > 1 ? ` with ${closed.length - 1} other report(s) of the same content` : ''
-      }. ${report.snapshot ?? ''}`.trim(),
+      details:
+        `Resolved report #${id} of a ${report.targetType} (${body.action}${body.note ? `: ${body.note}` : ''})${
+          closed.length > 1 ? ` with ${closed.length - 1} other report(s) of the same content` : ''
+        }. ${report.snapshot ?? ''}`.trim(),
     })
   })
 }
@@ -346,7 +347,13 @@ export async function dismissReport(db: Db, admin: UserRow, id: number, note: st
   await db.transaction(async (tx) => {
     const [closed] = await tx
       .update(reports)
-      .set({ status: 'dismissed', resolvedBy: admin.id, resolution: note ?? null, action: 'none', resolvedAt: new Date() })
+      .set({
+        status: 'dismissed',
+        resolvedBy: admin.id,
+        resolution: note ?? null,
+        action: 'none',
+        resolvedAt: new Date(),
+      })
       .where(and(eq(reports.id, id), eq(reports.status, 'open')))
       .returning({ id: reports.id })
     if (!closed) throw new AppError('REPORT_NOT_OPEN', REPORT_MESSAGES.notOpen, 409)

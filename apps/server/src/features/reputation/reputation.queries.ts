@@ -1,8 +1,4 @@
-import {
-  endorsementPoints,
-  engagementWeight,
-  type TCategory,
-} from '@vouched/shared/endorsements'
+import { endorsementPoints, engagementWeight, type TCategory } from '@vouched/shared/endorsements'
 import {
   countedPoints,
   FACTOR_LABELS,

@@ -1,5 +1,6 @@
 import { ADMIN_TABS, type TAdminTab } from '@vouched/shared/admin'
 import {
+  FlagIcon,
   HashIcon,
   MegaphoneIcon,
   MessagesSquareIcon,
@@ -19,10 +20,12 @@ import { HashtagsTab } from '../../features/admin/components/hashtags-tab'
 import { UsersTab } from '../../features/admin/components/users-tab'
 import { AnnouncementAdminList } from '../../features/announcements/components/announcement-admin-list'
 import { AnnouncementForm } from '../../features/announcements/components/announcement-form'
+import { ReportsTab } from '../../features/reports/components/reports-tab'
 import { useDocumentTitle } from '../../lib/use-document-title'
 
 const TAB_LABELS: Record<TAdminTab, { label: string; icon: typeof UsersIcon }> = {
   users: { label: 'Users', icon: UsersIcon },
+  reports: { label: 'Reports', icon: FlagIcon },
   endorsements: { label: 'Endorsements', icon: ThumbsUpIcon },
   hashtags: { label: 'Hashtags', icon: HashIcon },
   messages: { label: 'Messages', icon: MessagesSquareIcon },
@@ -49,7 +52,7 @@ export default function AdminPage() {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Admin Dashboard</h1>
           <p className="text-sm text-muted-foreground">
-            Moderate members, endorsements, hashtags and conversations.
+            Moderate members, reports, endorsements, hashtags and conversations.
           </p>
         </div>
       </header>
@@ -72,6 +75,9 @@ export default function AdminPage() {
         </div>
         <TabsContent value="users">
           <UsersTab />
+        </TabsContent>
+        <TabsContent value="reports">
+          <ReportsTab />
         </TabsContent>
         <TabsContent value="endorsements">
           <EndorsementsTab />

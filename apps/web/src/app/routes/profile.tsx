@@ -3,6 +3,7 @@ import { PROFILE_MESSAGES } from '@vouched/shared/profiles'
 import { useParams } from 'react-router'
 import { PageContainer } from '../../components/layout/page-container'
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert'
+import { BlockButton } from '../../features/blocks/components/block-button'
 import { ConnectButton } from '../../features/connections/components/connect-button'
 import { connectionCheckQuery } from '../../features/connections/connections.api'
 import { MessageButton } from '../../features/messaging/components/message-button'
@@ -15,6 +16,9 @@ import { ProfileStats } from '../../features/profiles/components/profile-stats'
 import { ProfileSkeleton } from '../../features/profiles/components/profile-skeleton'
 import { WorkEmailCard } from '../../features/profiles/components/verify-email-dialog'
 import { profileQuery } from '../../features/profiles/profiles.api'
+import { ReportDialog } from '../../features/reports/components/report-dialog'
+import { HideEndorsementButton } from '../../features/reputation/components/hide-endorsement-button'
+import { ReputationBreakdown } from '../../features/reputation/components/reputation-breakdown'
 import { isApiError } from '../../lib/api-client'
 import { useCurrentUser } from '../../lib/session'
 import { useDocumentTitle } from '../../lib/use-document-title'
@@ -77,6 +81,12 @@ export default function ProfilePage() {
             {isConnected ? (
               <MessageButton userId={user.id} name={user.fullName || user.username} size="sm" />
             ) : null}
+            {isOwn ? null : (
+              <>
+                <ReportDialog targetType="profile" targetId={user.id} subject="this profile" />
+                <BlockButton userId={user.id} name={user.fullName || user.username} />
+              </>
+            )}
           </>
         }
       />
@@ -94,7 +104,22 @@ export default function ProfilePage() {
             endorseTarget={isOwn ? undefined : target}
             emptyText={isOwn ? 'No endorsements received yet.' : PROFILE_MESSAGES.noEndorsements}
             noMatchText={PROFILE_MESSAGES.noFilterMatch}
+            renderActions={(endorsement) => (
+              <>
+                {isOwn ? (
+                  <HideEndorsementButton id={endorsement.id} hidden={endorsement.isHidden === true} />
+                ) : null}
+                {endorsement.fromUserId !== me?.id ? (
+                  <ReportDialog
+                    targetType="endorsement"
+                    targetId={endorsement.id}
+                    subject="this endorsement"
+                  />
+                ) : null}
+              </>
+            )}
           />
+          {isOwn ? <ReputationBreakdown /> : null}
         </div>
       </div>
     </PageContainer>

@@ -5,6 +5,7 @@ import {
   LogOutIcon,
   MenuIcon,
   PlusIcon,
+  SettingsIcon,
   ShieldIcon,
   UserIcon,
   UsersIcon,
@@ -141,6 +142,12 @@ function UserMenu({ user }: { user: TSelfUser }) {
           <Link to={`/profile/${encodeURIComponent(user.username)}`}>
             <UserIcon aria-hidden />
             Your Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/settings">
+            <SettingsIcon aria-hidden />
+            Settings
           </Link>
         </DropdownMenuItem>
         {user.isAdmin ? (

@@ -9,7 +9,8 @@ export const discoveryKeys = {
   all: ['discovery'] as const,
   popularMembers: (limit?: number) => ['discovery', 'popular-members', limit ?? 'default'] as const,
   popularHashtags: (limit?: number) => ['discovery', 'popular-hashtags', limit ?? 'default'] as const,
-  search: (params: SearchParams) => ['discovery', 'search', params.q, params.type ?? 'all', params.sort] as const,
+  search: (params: SearchParams) =>
+    ['discovery', 'search', params.q, params.type ?? 'all', params.sort] as const,
 }
 
 /** Popular members (highest reputation first); the home grid asks without a limit, discover with 12. */
@@ -23,7 +24,8 @@ export const popularMembersQuery = (limit?: number) =>
 export const popularHashtagsQuery = (limit?: number) =>
   queryOptions({
     queryKey: discoveryKeys.popularHashtags(limit),
-    queryFn: () => api.get<TPopularHashtag[]>(`/api/hashtags/popular${limit === undefined ? '' : `?limit=${limit}`}`),
+    queryFn: () =>
+      api.get<TPopularHashtag[]>(`/api/hashtags/popular${limit === undefined ? '' : `?limit=${limit}`}`),
   })
 
 export const searchUrl = ({ q, type, sort }: SearchParams) => {

@@ -142,6 +142,11 @@ function UserRow({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
           {isSelf ? <Badge variant="secondary">You</Badge> : null}
           {user.isAdmin ? <Badge variant="accent">Admin</Badge> : null}
           {user.isVerified ? <Badge variant="success">Verified</Badge> : null}
+          {user.suspendedAt ? (
+            <Badge variant="destructive" title={user.suspensionReason ?? undefined}>
+              Suspended
+            </Badge>
+          ) : null}
         </span>
       </Td>
       <Td className="hidden max-w-56 truncate md:table-cell">{user.email}</Td>

@@ -45,8 +45,13 @@ const searchButton = () => screen.getByRole('button', { name: 'Search' })
 describe('DiscoverView without a query', () => {
   it('shows popular members (12 asked) and up to 10 popular tag chips', async () => {
     const { fetchMock } = setup('/discover')
-    expect(screen.getByRole('heading', { level: 1, name: DISCOVERY_MESSAGES.discoverHeading })).toBeInTheDocument()
-    expect(await screen.findByRole('link', { name: 'Popular Person' })).toHaveAttribute('href', '/profile/member1')
+    expect(
+      screen.getByRole('heading', { level: 1, name: DISCOVERY_MESSAGES.discoverHeading }),
+    ).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'Popular Person' })).toHaveAttribute(
+      'href',
+      '/profile/member1',
+    )
     const chips = await screen.findAllByRole('button', { name: /^#Tag/ })
     expect(chips).toHaveLength(10)
     const urls = fetchMock.mock.calls.map(([input]) => String(input))
@@ -70,7 +75,9 @@ describe('DiscoverView without a query', () => {
     await user.selectOptions(screen.getByLabelText('Sort by'), 'active')
     await user.click(searchButton())
     expect(location()).toBe('/discover?q=jane&type=user&sort=active')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Search Results for "jane"' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Search Results for "jane"' }),
+    ).toBeInTheDocument()
     expect(await screen.findByRole('link', { name: 'Found Person' })).toBeInTheDocument()
     expect(searches()).toEqual([{ q: 'jane', type: 'user', sort: 'active' }])
   })
@@ -103,7 +110,9 @@ describe('DiscoverView without a query', () => {
 describe('DiscoverView with a query', () => {
   it('prefills the form from tag and sort and searches hashtags', async () => {
     const { searches } = setup('/discover?tag=ReactJS&sort=active')
-    expect(screen.getByRole('heading', { level: 1, name: 'Search Results for "ReactJS"' })).toBeInTheDocument()
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Search Results for "ReactJS"' }),
+    ).toBeInTheDocument()
     expect(queryInput()).toHaveValue('ReactJS')
     expect(screen.getByLabelText('Search type')).toHaveValue('hashtag')
     expect(screen.getByLabelText('Sort by')).toHaveValue('active')
@@ -132,7 +141,9 @@ describe('DiscoverView with a query', () => {
       },
     })
     expect(screen.getByText(DISCOVERY_MESSAGES.multiHashtagNote)).toBeInTheDocument()
-    const both = (await screen.findByRole('link', { name: 'Both Tags' })).closest('[data-testid="user-card"]')!
+    const both = (await screen.findByRole('link', { name: 'Both Tags' })).closest(
+      '[data-testid="user-card"]',
+    )!
     expect(within(both as HTMLElement).getByText('Matches 2/2')).toBeInTheDocument()
     expect(within(both as HTMLElement).getByText('100% match')).toBeInTheDocument()
     const one = screen.getByRole('link', { name: 'One Tag' }).closest('[data-testid="user-card"]')!
@@ -153,7 +164,10 @@ describe('DiscoverView with a query', () => {
 
   it('shows the error text and a "Search failed" toast with the server message', async () => {
     setup('/discover?q=x', {
-      'GET /api/search': { status: 400, body: { message: 'Search at most 10 hashtags at once', code: 'TOO_MANY_HASHTAGS' } },
+      'GET /api/search': {
+        status: 400,
+        body: { message: 'Search at most 10 hashtags at once', code: 'TOO_MANY_HASHTAGS' },
+      },
     })
     expect(await screen.findByText(DISCOVERY_MESSAGES.error)).toBeInTheDocument()
     expect(await screen.findByText(DISCOVERY_MESSAGES.searchFailed)).toBeInTheDocument()

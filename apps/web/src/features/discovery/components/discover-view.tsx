@@ -34,7 +34,7 @@ import { UserCard, UserCardSkeletons } from './user-card'
 const TYPES = ['all', 'user', 'hashtag'] as const
 
 const selectClass =
-  'h-9 rounded-md border border-input bg-card px-2.5 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/25'
+  'h-9 w-full min-w-0 rounded-md border border-input bg-card px-2.5 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/25'
 
 /**
  * The discover screen (SPEC.md §2). The URL (q, tag, sort) is the search: the form starts from it
@@ -55,7 +55,10 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
   }
 
   const active = searchFromUrl(params)
-  const results = useQuery({ ...searchQuery(active ?? { q: '', sort: 'reputation' }), enabled: active !== null })
+  const results = useQuery({
+    ...searchQuery(active ?? { q: '', sort: 'reputation' }),
+    enabled: active !== null,
+  })
   const popular = useQuery({ ...popularMembersQuery(POPULAR_USERS_DEFAULT), enabled: active === null })
   const tags = useQuery({ ...popularHashtagsQuery(POPULAR_HASHTAGS_DEFAULT), enabled: active === null })
 
@@ -108,7 +111,12 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
         </p>
       </div>
 
-      <form role="search" aria-label="Search members" onSubmit={submit} className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
+      <form
+        role="search"
+        aria-label="Search members"
+        onSubmit={submit}
+        className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end"
+      >
         <div className="grid gap-1.5">
           <Label htmlFor="discover-query">Search</Label>
           <div className="relative">
@@ -128,14 +136,16 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
             />
           </div>
         </div>
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="grid min-w-32 flex-1 gap-1.5 sm:flex-none">
+        <div className="grid grid-cols-2 items-end gap-3 sm:flex">
+          <div className="grid min-w-0 gap-1.5 sm:min-w-32">
             <Label htmlFor="discover-type">Search type</Label>
             <select
               id="discover-type"
               className={selectClass}
               value={form.type}
-              onChange={(event) => setForm((current) => ({ ...current, type: event.target.value as DiscoverForm['type'] }))}
+              onChange={(event) =>
+                setForm((current) => ({ ...current, type: event.target.value as DiscoverForm['type'] }))
+              }
             >
               {TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -144,7 +154,7 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
               ))}
             </select>
           </div>
-          <div className="grid min-w-40 flex-1 gap-1.5 sm:flex-none">
+          <div className="grid min-w-0 gap-1.5 sm:min-w-44">
             <Label htmlFor="discover-sort">Sort by</Label>
             <select
               id="discover-sort"
@@ -159,7 +169,7 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
               ))}
             </select>
           </div>
-          <Button type="submit" disabled={!canSearch} className="w-full sm:ml-auto sm:w-auto">
+          <Button type="submit" disabled={!canSearch} className="col-span-2 sm:ml-auto lg:ml-0">
             {loading ? <Loader2Icon className="animate-spin" aria-hidden /> : <SearchIcon aria-hidden />}
             Search
           </Button>
@@ -185,7 +195,12 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
           onEndorse={onEndorse}
         />
       ) : (
-        <CardList label="Popular members" query={popular} empty={DISCOVERY_MESSAGES.noUsers} onEndorse={onEndorse} />
+        <CardList
+          label="Popular members"
+          query={popular}
+          empty={DISCOVERY_MESSAGES.noUsers}
+          onEndorse={onEndorse}
+        />
       )}
     </div>
   )
@@ -242,7 +257,9 @@ function CardList({
       ) : query.isPending ? (
         <UserCardSkeletons label={`Loading ${label.toLowerCase()}`} />
       ) : !query.data || query.data.length === 0 ? (
-        <p className="rounded-xl border border-dashed p-8 text-center text-sm text-muted-foreground">{empty}</p>
+        <p className="rounded-xl border border-dashed p-8 text-center text-sm text-muted-foreground">
+          {empty}
+        </p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {query.data.map((card) => (

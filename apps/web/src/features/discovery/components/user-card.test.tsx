@@ -24,7 +24,10 @@ describe('UserCard', () => {
   it('links the member to their profile and shows reputation, title and two top hashtags', () => {
     renderWithProviders(<UserCard card={makeCard()} />)
     expect(screen.getByRole('link', { name: 'Jane Doe' })).toHaveAttribute('href', '/profile/jdoe')
-    expect(screen.getByRole('link', { name: 'View profile of Jane Doe' })).toHaveAttribute('href', '/profile/jdoe')
+    expect(screen.getByRole('link', { name: 'View profile of Jane Doe' })).toHaveAttribute(
+      'href',
+      '/profile/jdoe',
+    )
     expect(screen.getByText('@jdoe')).toBeInTheDocument()
     expect(screen.getByText('Staff Engineer')).toBeInTheDocument()
     expect(screen.getByText('37.5')).toBeInTheDocument()

@@ -29,9 +29,17 @@ export function UserCard({ card, onEndorse, headingLevel: Heading = 'h3', classN
   const profile = `/profile/${encodeURIComponent(card.username)}`
   const tags = card.topHashtags.slice(0, CARD_TOP_HASHTAGS)
   return (
-    <Card className={cn('flex flex-col gap-3 p-4 transition-shadow hover:shadow-md', className)} data-testid="user-card">
+    <Card
+      className={cn('flex flex-col gap-3 p-4 transition-shadow hover:shadow-md', className)}
+      data-testid="user-card"
+    >
       <div className="flex min-w-0 items-start gap-3">
-        <UserAvatar src={card.profilePicture} fullName={card.fullName} username={card.username} className="size-12" />
+        <UserAvatar
+          src={card.profilePicture}
+          fullName={card.fullName}
+          username={card.username}
+          className="size-12"
+        />
         <div className="min-w-0 flex-1">
           <Heading className="flex items-center gap-1 text-base leading-tight font-semibold">
             <Link to={profile} className="truncate hover:underline focus-visible:underline">

@@ -7,7 +7,7 @@ import {
   MessageCircleIcon,
   UserRoundIcon,
 } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { UserAvatar } from '../../../components/ui/avatar'
 import { Badge } from '../../../components/ui/badge'
@@ -24,7 +24,14 @@ import { EndorsementComments } from './endorsement-comments'
  * One endorsement (SPEC.md §2): the endorser or 'Anonymous', category, note, hashtags, attachment,
  * engagement weight ('1.8x'), verified mark, likes and expandable comments.
  */
-export function EndorsementCard({ endorsement: e }: { endorsement: TEndorsement }) {
+export function EndorsementCard({
+  endorsement: e,
+  actions,
+}: {
+  endorsement: TEndorsement
+  /** Buttons the page adds at the end of the footer (report, hide). */
+  actions?: ReactNode
+}) {
   const [showComments, setShowComments] = useState(false)
   const { user } = useCurrentUser()
   const endorserName = e.fromUsername ? e.fromFullName || e.fromUsername : 'Anonymous'
@@ -43,7 +50,7 @@ export function EndorsementCard({ endorsement: e }: { endorsement: TEndorsement 
 
   return (
     <article
-      className="grid gap-3 rounded-xl border bg-card p-4"
+      className={cn('grid gap-3 rounded-xl border bg-card p-4', e.isHidden && 'border-dashed opacity-75')}
       aria-label={`Endorsement from ${endorserName}`}
     >
       <header className="flex items-start gap-3">
@@ -78,6 +85,11 @@ export function EndorsementCard({ endorsement: e }: { endorsement: TEndorsement 
               </span>
             ) : null}
             {e.isAnonymous && e.fromUsername ? <Badge variant="secondary">Anonymous</Badge> : null}
+            {e.isHidden ? (
+              <Badge variant="outline" title="Hidden: it does not count and only you see it">
+                Hidden
+              </Badge>
+            ) : null}
           </div>
           <p className="text-xs text-muted-foreground">{formatRelativeTime(e.createdAt)}</p>
         </div>
@@ -136,6 +148,7 @@ export function EndorsementCard({ endorsement: e }: { endorsement: TEndorsement 
           {e.commentCount}
           <span className="hidden sm:inline">{e.commentCount === 1 ? 'Comment' : 'Comments'}</span>
         </Button>
+        {actions ? <div className="ml-auto flex items-center gap-1">{actions}</div> : null}
       </footer>
 
       {showComments ? <EndorsementComments vouchId={e.id} /> : null}

@@ -1,7 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { VOUCH_FILTERS, type TVouchFilter, type TVouchesPage } from '@vouched/shared/endorsements'
+import {
+  VOUCH_FILTERS,
+  type TEndorsement,
+  type TVouchFilter,
+  type TVouchesPage,
+} from '@vouched/shared/endorsements'
 import { Loader2Icon } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
@@ -23,10 +28,19 @@ type Props = {
   emptyText: string
   /** Text when the filter leaves nothing. */
   noMatchText: string
+  /** Extra buttons in each card's footer, composed by the page (report, hide). */
+  renderActions?: (endorsement: TEndorsement) => ReactNode
 }
 
 /** Recent Endorsements (SPEC.md §2): All / Public / Anonymous filter, cards and Load More. */
-export function EndorsementList({ username, initialPage, endorseTarget, emptyText, noMatchText }: Props) {
+export function EndorsementList({
+  username,
+  initialPage,
+  endorseTarget,
+  emptyText,
+  noMatchText,
+  renderActions,
+}: Props) {
   const [filter, setFilter] = useState<TVouchFilter>('all')
   const list = useInfiniteQuery({
     ...endorsementsListQuery(username, filter),
@@ -77,7 +91,11 @@ export function EndorsementList({ username, initialPage, endorseTarget, emptyTex
         ) : (
           <>
             {vouches.map((endorsement) => (
-              <EndorsementCard key={endorsement.id} endorsement={endorsement} />
+              <EndorsementCard
+                key={endorsement.id}
+                endorsement={endorsement}
+                actions={renderActions?.(endorsement)}
+              />
             ))}
             {list.hasNextPage ? (
               <Button

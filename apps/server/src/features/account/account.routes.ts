@@ -1,0 +1,106 @@
+import {
+  ACCOUNT_MESSAGES,
+  ZAccountExport,
+  ZChangePasswordBody,
+  ZDeleteAccountBody,
+  ZPreferences,
+  ZUpdatePreferencesBody,
+} from '@vouched/shared/account'
+import { ZMessage } from '@vouched/shared/auth'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { perMember, rateLimit } from '../../core/rate-limit'
+import { clearSessionCookie, requireMember } from '../../core/session'
+import { sendNotificationMails } from '../notifications/notifications.service'
+import { buildExport, listPreferences } from './account.queries'
+import { changePassword, deleteOwnAccount, savePreferences } from './account.service'
+
+const MAIL_INTERVAL_MS = 3_000
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const members = async (request: FastifyRequest) => void requireMember(request)
+  // Password checks are slow and guessable: few per member.
+  const passwordChecks = rateLimit(app, { max: 10, timeWindow: '15 minutes', keyGenerator: perMember })
+  const exports = rateLimit(app, { max: 10, timeWindow: '1 hour', keyGenerator: perMember })
+  const writes = rateLimit(app, { max: 60, timeWindow: '15 minutes', keyGenerator: perMember })
+
+  app.get(
+    '/api/account/export',
+    { onRequest: members, preHandler: [exports], schema: { response: { 200: ZAccountExport } } },
+    async (request, reply) => {
+      const me = requireMember(request)
+      const archive = await buildExport(app.db, app.config, me, request.sessionId)
+      const day = archive.exportedAt.slice(0, 10)
+      return reply
+        .header('Content-Disposition', `attachment; filename="vouched-data-${me.username}-${day}.json"`)
+        .header('Cache-Control', 'no-store')
+        .send(archive)
+    },
+  )
+
+  app.post(
+    '/api/account/password',
+    {
+      onRequest: members,
+      preHandler: [passwordChecks],
+      schema: { body: ZChangePasswordBody, response: { 200: ZMessage } },
+    },
+    async (request) => {
+      await changePassword(app.db, requireMember(request), request.sessionId, request.body)
+      return { message: ACCOUNT_MESSAGES.passwordChanged }
+    },
+  )
+
+  app.delete(
+    '/api/account',
+    {
+      onRequest: members,
+      preHandler: [passwordChecks],
+      schema: { body: ZDeleteAccountBody, response: { 200: ZMessage } },
+    },
+    async (request, reply) => {
+      await deleteOwnAccount(app.db, app.config, requireMember(request), request.body.password)
+      clearSessionCookie(reply)
+      return { message: ACCOUNT_MESSAGES.deleted }
+    },
+  )
+
+  app.get(
+    '/api/account/notification-preferences',
+    { onRequest: members, schema: { response: { 200: ZPreferences } } },
+    async (request) => ({ preferences: await listPreferences(app.db, requireMember(request).id) }),
+  )
+
+  app.put(
+    '/api/account/notification-preferences',
+    {
+      onRequest: members,
+      preHandler: [writes],
+      schema: { body: ZUpdatePreferencesBody, response: { 200: ZPreferences } },
+    },
+    async (request) => {
+      const me = requireMember(request)
+      await savePreferences(app.db, me.id, request.body.preferences)
+      return { preferences: await listPreferences(app.db, me.id) }
+    },
+  )
+
+  // Notification mails queued in the transactions of their causes leave every few seconds. Tests call
+  // sendNotificationMails themselves, so nothing runs behind their back.
+  if (app.config.env !== 'test') {
+    let running: Promise<unknown> | null = null
+    const timer = setInterval(() => {
+      if (running) return
+      running = sendNotificationMails(app.db, app.mailer, app.config)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'notification mails failed'))
+        .finally(() => {
+          running = null
+        })
+    }, MAIL_INTERVAL_MS)
+    timer.unref()
+    app.addHook('onClose', async () => {
+      clearInterval(timer)
+      await running
+    })
+  }
+}

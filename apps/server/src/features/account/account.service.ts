@@ -1,0 +1,69 @@
+import { unlink } from 'node:fs/promises'
+import path from 'node:path'
+import { ACCOUNT_MESSAGES, type TPreference } from '@vouched/shared/account'
+import { eq } from 'drizzle-orm'
+import type { Config } from '../../config'
+import type { Db } from '../../db/client'
+import { notificationPreferences, uploads, users } from '../../db/schema/index'
+import { AppError } from '../../core/errors'
+import { hashPassword, verifyPassword } from '../../core/password'
+import { deleteUserSessions } from '../../core/session'
+import { uploadsDir } from '../../core/uploads'
+import type { UserRow } from '../../core/user-shapes'
+import { removeMemberContributions } from '../endorsements/endorsements.service'
+
+/** Changes the password after checking the current one; every other session of the member ends. */
+export async function changePassword(
+  db: Db,
+  me: UserRow,
+  currentSessionId: string | null,
+  body: { currentPassword: string; newPassword: string },
+) {
+  const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, me.id))
+  if (!row || !(await verifyPassword(body.currentPassword, row.password))) {
+    throw new AppError('WRONG_PASSWORD', ACCOUNT_MESSAGES.currentPasswordWrong, 400, 'currentPassword')
+  }
+  const password = await hashPassword(body.newPassword)
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ password }).where(eq(users.id, me.id))
+    await deleteUserSessions(tx, me.id, currentSessionId ?? undefined)
+  })
+}
+
+export async function savePreferences(db: Db, userId: number, preferences: TPreference[]) {
+  await db.transaction(async (tx) => {
+    for (const preference of preferences) {
+      await tx
+        .insert(notificationPreferences)
+        .values({ userId, ...preference })
+        .onConflictDoUpdate({
+          target: [notificationPreferences.userId, notificationPreferences.type],
+          set: { inApp: preference.inApp, email: preference.email },
+        })
+    }
+  })
+}
+
+/**
+ * Deletes the member's own account once their password is confirmed: first everything they did to
+ * others is taken back through the endorsements service (so every other member's counters stay
+ * exact), then their row goes and the rest cascades; their files leave the disk after commit.
+ */
+export async function deleteOwnAccount(db: Db, config: Config, me: UserRow, password: string) {
+  const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, me.id))
+  if (!row || !(await verifyPassword(password, row.password))) {
+    throw new AppError('WRONG_PASSWORD', ACCOUNT_MESSAGES.passwordWrong, 401, 'password')
+  }
+  if (me.isAdmin) throw new AppError('ADMIN_DELETION', ACCOUNT_MESSAGES.adminDeletion, 400)
+  const files = await db.transaction(async (tx) => {
+    const owned = await tx
+      .select({ fileName: uploads.fileName })
+      .from(uploads)
+      .where(eq(uploads.userId, me.id))
+    await removeMemberContributions(tx, me.id)
+    await tx.delete(users).where(eq(users.id, me.id))
+    return owned.map((upload) => upload.fileName)
+  })
+  const dir = uploadsDir(config)
+  await Promise.all(files.map((name) => unlink(path.join(dir, name)).catch(() => {})))
+}

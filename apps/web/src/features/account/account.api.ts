@@ -1,0 +1,49 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type {
+  TChangePasswordBody,
+  TDeleteAccountBody,
+  TPreference,
+  TPreferences,
+} from '@vouched/shared/account'
+import type { TMessage } from '@vouched/shared/auth'
+import { api } from '../../lib/api-client'
+import { sessionKeys } from '../../lib/session'
+
+export const accountKeys = {
+  preferences: ['account', 'notification-preferences'] as const,
+}
+
+/** The archive is a download: a plain link lets the browser save it with the server's file name. */
+export const EXPORT_URL = '/api/account/export'
+
+export const preferencesQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.preferences,
+    queryFn: () => api.get<TPreferences>('/api/account/notification-preferences'),
+  })
+
+export function useSavePreferences() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (preferences: TPreference[]) =>
+      api.put<TPreferences>('/api/account/notification-preferences', { preferences }),
+    onSuccess: (saved) => queryClient.setQueryData(accountKeys.preferences, saved),
+  })
+}
+
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: (body: TChangePasswordBody) => api.post<TMessage>('/api/account/password', body),
+  })
+
+/** Once the account is gone nothing cached may stay: every query is dropped and the session is null. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: TDeleteAccountBody) => api.delete<TMessage>('/api/account', body),
+    onSuccess: () => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.user[0] })
+      queryClient.setQueryData(sessionKeys.user, null)
+    },
+  })
+}

@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ACCOUNT_MESSAGES, ZChangePasswordBody, type TChangePasswordBody } from '@vouched/shared/account'
+import { Loader2Icon } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { Button } from '../../../components/ui/button'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
+import { PasswordInput } from '../../../components/ui/password-input'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage, isApiError } from '../../../lib/api-client'
+import { useChangePassword } from '../account.api'
+
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const
+const EMPTY: TChangePasswordBody = { currentPassword: '', newPassword: '', confirmPassword: '' }
+
+/** Change password: the current one first; the server signs every other session out. */
+export function ChangePasswordForm() {
+  const change = useChangePassword()
+  const form = useForm<TChangePasswordBody>({
+    resolver: zodResolver(ZChangePasswordBody),
+    defaultValues: EMPTY,
+  })
+
+  const onSubmit = form.handleSubmit((body) =>
+    change.mutate(body, {
+      onSuccess: (result) => {
+        form.reset(EMPTY)
+        toast({ title: 'Password changed', description: result.message })
+      },
+      onError: (error) => {
+        const field = isApiError(error) ? error.field : undefined
+        if (field && (FIELDS as readonly string[]).includes(field)) {
+          form.setError(
+            field as (typeof FIELDS)[number],
+            { message: errorMessage(error) },
+            { shouldFocus: true },
+          )
+        }
+        toast({
+          title: ACCOUNT_MESSAGES.passwordChangeFailed,
+          description: errorMessage(error),
+          variant: 'destructive',
+        })
+      },
+    }),
+  )
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4" aria-label="Change password">
+        <FormField
+          control={form.control}
+          name="currentPassword"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Current password</FormLabel>
+              <FormControl>
+                <PasswordInput {...field} autoComplete="current-password" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="newPassword"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>New password</FormLabel>
+              <FormControl>
+                <PasswordInput {...field} autoComplete="new-password" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="confirmPassword"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Confirm new password</FormLabel>
+              <FormControl>
+                <PasswordInput {...field} autoComplete="new-password" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" className="justify-self-start" disabled={change.isPending}>
+          {change.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
+          Change password
+        </Button>
+      </form>
+    </Form>
+  )
+}

@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ACCOUNT_MESSAGES, ZDeleteAccountBody, type TDeleteAccountBody } from '@vouched/shared/account'
+import { Loader2Icon, Trash2Icon } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useNavigate } from 'react-router'
+import { Button } from '../../../components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
+import { PasswordInput } from '../../../components/ui/password-input'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage, isApiError } from '../../../lib/api-client'
+import { useDeleteAccount } from '../account.api'
+
+/** Delete my account: a dialog asks for the password, then everything goes and the member is signed out. */
+export function DeleteAccount({ disabledReason }: { disabledReason?: string | undefined }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-muted-foreground">
+        Your profile, endorsements given and received, comments, likes, connections, messages and everything
+        else go for good. The reputations you contributed to are recomputed. This cannot be undone.
+      </p>
+      {disabledReason ? <p className="text-sm text-muted-foreground">{disabledReason}</p> : null}
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogTrigger asChild>
+          <Button variant="destructive" className="justify-self-start" disabled={Boolean(disabledReason)}>
+            <Trash2Icon aria-hidden />
+            Delete my account
+          </Button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete your account?</DialogTitle>
+            <DialogDescription>
+              This permanently deletes your account and all your data. Enter your password to confirm.
+            </DialogDescription>
+          </DialogHeader>
+          {open ? <DeleteAccountForm onCancel={() => setOpen(false)} /> : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  )
+}
+
+function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
+  const remove = useDeleteAccount()
+  const navigate = useNavigate()
+  const form = useForm<TDeleteAccountBody>({
+    resolver: zodResolver(ZDeleteAccountBody),
+    defaultValues: { password: '' },
+  })
+
+  const onSubmit = form.handleSubmit((body) =>
+    remove.mutate(body, {
+      onSuccess: (result) => {
+        toast({ title: 'Account deleted', description: result.message })
+        void navigate('/auth', { replace: true })
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.field === 'password') {
+          form.setError('password', { message: errorMessage(error) }, { shouldFocus: true })
+        }
+        toast({
+          title: ACCOUNT_MESSAGES.deleteFailed,
+          description: errorMessage(error),
+          variant: 'destructive',
+        })
+      },
+    }),
+  )
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Password</FormLabel>
+              <FormControl>
+                <PasswordInput {...field} autoComplete="current-password" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="destructive" disabled={remove.isPending}>
+            {remove.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
+            Delete my account forever
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  )
+}

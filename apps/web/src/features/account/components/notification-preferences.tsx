@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query'
+import { ACCOUNT_MESSAGES, PREFERENCE_LABELS, type TPreference } from '@vouched/shared/account'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { Switch } from '../../../components/ui/switch'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { preferencesQuery, useSavePreferences } from '../account.api'
+
+/** Per notification type: shown in the app, and sent by email. Each switch saves at once. */
+export function NotificationPreferences() {
+  const preferences = useQuery(preferencesQuery())
+  const save = useSavePreferences()
+
+  if (preferences.isPending) return <Skeleton className="h-40 w-full" aria-label="Loading preferences" />
+  if (preferences.isError) {
+    return <p className="text-sm text-destructive">Failed to load your notification preferences.</p>
+  }
+
+  const change = (preference: TPreference) =>
+    save.mutate([preference], {
+      onSuccess: () => toast({ title: ACCOUNT_MESSAGES.preferencesSaved }),
+      onError: (error) =>
+        toast({
+          title: ACCOUNT_MESSAGES.preferencesFailed,
+          description: errorMessage(error),
+          variant: 'destructive',
+        }),
+    })
+
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">Notification preferences</caption>
+      <thead>
+        <tr className="text-left text-muted-foreground">
+          <th scope="col" className="pb-2 font-medium">
+            Notify me about
+          </th>
+          <th scope="col" className="w-20 pb-2 text-center font-medium">
+            In app
+          </th>
+          <th scope="col" className="w-20 pb-2 text-center font-medium">
+            Email
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y">
+        {preferences.data.preferences.map((preference) => {
+          const label = PREFERENCE_LABELS[preference.type]
+          return (
+            <tr key={preference.type}>
+              <th scope="row" className="py-3 pr-3 text-left font-normal">
+                {label}
+              </th>
+              <td className="py-3 text-center">
+                <Switch
+                  checked={preference.inApp}
+                  disabled={save.isPending}
+                  aria-label={`${label}: in app`}
+                  onCheckedChange={(inApp) => change({ ...preference, inApp })}
+                />
+              </td>
+              <td className="py-3 text-center">
+                <Switch
+                  checked={preference.email}
+                  disabled={save.isPending}
+                  aria-label={`${label}: email`}
+                  onCheckedChange={(email) => change({ ...preference, email })}
+                />
+              </td>
+            </tr>
+          )
+        })}
+      </tbody>
+    </table>
+  )
+}

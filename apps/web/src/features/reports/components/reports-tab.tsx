@@ -1,0 +1,346 @@
+import { useQuery } from '@tanstack/react-query'
+import {
+  REPORT_ACTION_LABELS,
+  REPORT_ACTIONS,
+  REPORT_MESSAGES,
+  REPORT_STATUSES,
+  REPORT_TARGET_LABELS,
+  REPORT_TARGET_TYPES,
+  type TAdminReport,
+  type TReportAction,
+} from '@vouched/shared/reports'
+import { format, parseISO } from 'date-fns'
+import { Loader2Icon } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog'
+import { Label } from '../../../components/ui/label'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select'
+import { Textarea } from '../../../components/ui/textarea'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import {
+  reportQueueQuery,
+  useDismissReport,
+  useResolveReport,
+  useUnsuspend,
+  type ReportFilters,
+} from '../reports.api'
+
+const STATUS_LABELS = { open: 'Open', resolved: 'Resolved', dismissed: 'Dismissed', all: 'All' } as const
+const when = (iso: string) => format(parseISO(iso), 'MMM d, yyyy HH:mm')
+
+/** Admin → Reports: the review queue, with resolve (and an action) or dismiss. */
+export function ReportsTab() {
+  const [filters, setFilters] = useState<ReportFilters>({ status: 'open', targetType: 'all', page: 1 })
+  const queue = useQuery(reportQueueQuery(filters))
+  const pages = queue.data ? Math.max(1, Math.ceil(queue.data.total / queue.data.limit)) : 1
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor="report-status">Status</Label>
+          <Select
+            value={filters.status}
+            onValueChange={(status) =>
+              setFilters({ ...filters, status: status as ReportFilters['status'], page: 1 })
+            }
+          >
+            <SelectTrigger id="report-status" className="w-40">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {[...REPORT_STATUSES, 'all' as const].map((status) => (
+                <SelectItem key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="report-type">Content</Label>
+          <Select
+            value={filters.targetType}
+            onValueChange={(targetType) =>
+              setFilters({ ...filters, targetType: targetType as ReportFilters['targetType'], page: 1 })
+            }
+          >
+            <SelectTrigger id="report-type" className="w-40">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">All content</SelectItem>
+              {REPORT_TARGET_TYPES.map((type) => (
+                <SelectItem key={type} value={type}>
+                  {REPORT_TARGET_LABELS[type]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        {queue.isFetching && !queue.isPending ? (
+          <Loader2Icon className="mb-2 size-4 animate-spin text-muted-foreground" aria-label="Refreshing" />
+        ) : null}
+      </div>
+
+      {queue.isPending ? (
+        <p className="text-sm text-muted-foreground">Loading reports...</p>
+      ) : queue.isError ? (
+        <p className="text-sm text-destructive" role="alert">
+          {REPORT_MESSAGES.loadFailed}
+        </p>
+      ) : queue.data.items.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+          {filters.status === 'open' ? 'No reports waiting for review.' : 'No reports match these filters.'}
+        </p>
+      ) : (
+        <ul className="grid gap-3" aria-label="Reports">
+          {queue.data.items.map((report) => (
+            <ReportItem key={report.id} report={report} />
+          ))}
+        </ul>
+      )}
+
+      {queue.data && queue.data.total > queue.data.limit ? (
+        <div className="flex items-center justify-between text-sm">
+          <span className="text-muted-foreground">
+            Page {filters.page} of {pages} · {queue.data.total} reports
+          </span>
+          <div className="flex gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={filters.page <= 1}
+              onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
+            >
+              Previous
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={filters.page >= pages}
+              onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
+            >
+              Next
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+function ReportItem({ report }: { report: TAdminReport }) {
+  const unsuspend = useUnsuspend()
+  const target = report.targetUser
+  return (
+    <li className="grid gap-2 rounded-xl border bg-card p-4" aria-label={`Report #${report.id}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant="accent">{REPORT_TARGET_LABELS[report.targetType]}</Badge>
+        <Badge variant={report.status === 'open' ? 'destructive' : 'secondary'}>
+          {STATUS_LABELS[report.status]}
+        </Badge>
+        {!report.targetExists ? <Badge variant="outline">Content deleted</Badge> : null}
+        <span className="text-xs text-muted-foreground">
+          #{report.id} · <time dateTime={report.createdAt}>{when(report.createdAt)}</time>
+        </span>
+      </div>
+      <p className="text-sm">
+        <span className="font-medium">Reason: </span>
+        {report.reason}
+      </p>
+      {report.snapshot ? (
+        <blockquote className="rounded-md bg-muted px-3 py-2 text-sm break-words whitespace-pre-line">
+          {report.snapshot}
+        </blockquote>
+      ) : null}
+      <p className="text-xs text-muted-foreground">
+        Reported by{' '}
+        <Link to={`/profile/${report.reporter.username}`} className="hover:underline">
+          @{report.reporter.username}
+        </Link>
+        {target ? (
+          <>
+            {' '}
+            · about{' '}
+            <Link to={`/profile/${target.username}`} className="hover:underline">
+              @{target.username}
+            </Link>{' '}
+            ({target.email})
+          </>
+        ) : null}
+      </p>
+      {report.status !== 'open' ? (
+        <p className="text-xs text-muted-foreground">
+          {STATUS_LABELS[report.status]} by{' '}
+          {report.resolvedBy ? `@${report.resolvedBy.username}` : 'a deleted admin'}
+          {report.resolvedAt ? ` on ${when(report.resolvedAt)}` : ''}
+          {report.action ? ` · ${REPORT_ACTION_LABELS[report.action]}` : ''}
+          {report.resolution ? ` · “${report.resolution}”` : ''}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-2">
+        {report.status === 'open' ? (
+          <>
+            <ResolveDialog report={report} />
+            <DismissButton id={report.id} />
+          </>
+        ) : null}
+        {target?.suspendedAt ? (
+          <>
+            <Badge variant="destructive">@{target.username} suspended</Badge>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={unsuspend.isPending}
+              onClick={() =>
+                unsuspend.mutate(target.id, {
+                  onSuccess: () =>
+                    toast({
+                      title: 'Suspension lifted',
+                      description: `@${target.username} can sign in again.`,
+                    }),
+                  onError: (error) =>
+                    toast({
+                      title: REPORT_MESSAGES.resolveFailed,
+                      description: errorMessage(error),
+                      variant: 'destructive',
+                    }),
+                })
+              }
+            >
+              Unsuspend @{target.username}
+            </Button>
+          </>
+        ) : null}
+      </div>
+    </li>
+  )
+}
+
+function DismissButton({ id }: { id: number }) {
+  const dismiss = useDismissReport()
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={dismiss.isPending}
+      onClick={() =>
+        dismiss.mutate(
+          { id },
+          {
+            onSuccess: () => toast({ title: 'Report dismissed' }),
+            onError: (error) =>
+              toast({
+                title: REPORT_MESSAGES.resolveFailed,
+                description: errorMessage(error),
+                variant: 'destructive',
+              }),
+          },
+        )
+      }
+    >
+      Dismiss
+    </Button>
+  )
+}
+
+function ResolveDialog({ report }: { report: TAdminReport }) {
+  const [open, setOpen] = useState(false)
+  const [action, setAction] = useState<TReportAction>(
+    report.targetType === 'profile' ? 'suspend-member' : 'delete-content',
+  )
+  const [note, setNote] = useState('')
+  const resolve = useResolveReport()
+  const actions = REPORT_ACTIONS.filter(
+    (a) =>
+      !(report.targetType === 'profile' && (a === 'delete-content' || a === 'delete-and-suspend')) &&
+      !(report.targetUser?.isAdmin && (a === 'suspend-member' || a === 'delete-and-suspend')),
+  )
+  const suspends = action === 'suspend-member' || action === 'delete-and-suspend'
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm">Resolve</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Resolve report #{report.id}</DialogTitle>
+          <DialogDescription>
+            Choose what happens. The decision is recorded in the audit log.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-4">
+          <div className="grid gap-1.5">
+            <Label htmlFor={`action-${report.id}`}>Action</Label>
+            <Select value={action} onValueChange={(value) => setAction(value as TReportAction)}>
+              <SelectTrigger id={`action-${report.id}`}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {actions.map((a) => (
+                  <SelectItem key={a} value={a}>
+                    {REPORT_ACTION_LABELS[a]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`note-${report.id}`}>
+              {suspends ? 'Reason shown to the member' : 'Note (optional)'}
+            </Label>
+            <Textarea
+              id={`note-${report.id}`}
+              rows={3}
+              maxLength={500}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
+          </div>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button
+            variant={action === 'none' ? 'default' : 'destructive'}
+            disabled={resolve.isPending}
+            onClick={() =>
+              resolve.mutate(
+                { id: report.id, action, note: note.trim() || undefined },
+                {
+                  onSuccess: () => {
+                    toast({ title: 'Report resolved', description: REPORT_ACTION_LABELS[action] })
+                    setOpen(false)
+                  },
+                  onError: (error) =>
+                    toast({
+                      title: REPORT_MESSAGES.resolveFailed,
+                      description: errorMessage(error),
+                      variant: 'destructive',
+                    }),
+                },
+              )
+            }
+          >
+            {resolve.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
+            Resolve
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,37 @@
+import { REPUTATION_MESSAGES } from '@vouched/shared/reputation'
+import { EyeIcon, EyeOffIcon } from 'lucide-react'
+import { Button } from '../../../components/ui/button'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { useSetHidden } from '../reputation.api'
+
+/** On one's own profile: hide a received endorsement (it stops counting) or show it again. */
+export function HideEndorsementButton({ id, hidden }: { id: number; hidden: boolean }) {
+  const setHidden = useSetHidden()
+  const next = !hidden
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={setHidden.isPending}
+      aria-label={hidden ? 'Show this endorsement' : 'Hide this endorsement'}
+      onClick={() =>
+        setHidden.mutate(
+          { id, hidden: next },
+          {
+            onSuccess: () => toast({ title: next ? REPUTATION_MESSAGES.hidden : REPUTATION_MESSAGES.shown }),
+            onError: (error) =>
+              toast({
+                title: REPUTATION_MESSAGES.hideFailed,
+                description: errorMessage(error),
+                variant: 'destructive',
+              }),
+          },
+        )
+      }
+    >
+      {hidden ? <EyeIcon aria-hidden /> : <EyeOffIcon aria-hidden />}
+      <span className="hidden sm:inline">{hidden ? 'Show' : 'Hide'}</span>
+    </Button>
+  )
+}

@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query'
+import { REPUTATION_MESSAGES, type TReputationItem } from '@vouched/shared/reputation'
+import { Link } from 'react-router'
+import { Badge } from '../../../components/ui/badge'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { formatRelativeTime } from '../../../lib/time'
+import { reputationQuery } from '../reputation.api'
+import { HideEndorsementButton } from './hide-endorsement-button'
+
+const points = (value: number) =>
+  Number.isInteger(value) ? String(value) : String(Math.round(value * 1000) / 1000)
+
+function formula(item: TReputationItem) {
+  const parts = [String(item.basePoints), ...item.factors.map((f) => `${f.multiplier}`)]
+  return parts.join(' × ')
+}
+
+/** Your reputation, endorsement by endorsement: points and the factors behind them (own profile only). */
+export function ReputationBreakdown() {
+  const reputation = useQuery(reputationQuery())
+  return (
+    <Card aria-labelledby="reputation-title">
+      <CardHeader>
+        <CardTitle as="h2" id="reputation-title">
+          Your reputation, explained
+        </CardTitle>
+        <CardDescription>
+          Each endorsement is worth 10 points × its factors: note 1.2, attachment 1.5, verified endorser 1.25.
+          When you and the endorser endorsed each other in the same category, each counts half (×0.5). Hidden
+          endorsements count 0. Only you see this.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {reputation.isPending ? (
+          <Skeleton className="h-24 w-full" aria-label="Loading your reputation" />
+        ) : reputation.isError ? (
+          <p className="text-sm text-destructive">{REPUTATION_MESSAGES.loadFailed}</p>
+        ) : reputation.data.endorsements.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No endorsements received yet.</p>
+        ) : (
+          <div className="grid gap-3">
+            <p className="text-sm">
+              <span className="text-2xl font-semibold">{points(reputation.data.reputationScore)}</span> points
+              from {reputation.data.countedEndorsements} endorsement
+              {reputation.data.countedEndorsements === 1 ? '' : 's'}
+              {reputation.data.hiddenEndorsements > 0
+                ? ` (${reputation.data.hiddenEndorsements} hidden)`
+                : ''}
+            </p>
+            <ul className="divide-y rounded-lg border" aria-label="Points per endorsement">
+              {reputation.data.endorsements.map((item) => (
+                <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm">
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">
+                      {item.fromUser ? (
+                        <Link to={`/profile/${item.fromUser.username}`} className="hover:underline">
+                          {item.fromUser.fullName || item.fromUser.username}
+                        </Link>
+                      ) : (
+                        'Anonymous'
+                      )}{' '}
+                      <span className="font-normal text-muted-foreground">· {item.category}</span>
+                    </p>
+                    <p className="text-xs text-muted-foreground">
+                      {formatRelativeTime(item.createdAt)} · {formula(item)}
+                      {item.hidden ? ' · hidden' : ''}
+                    </p>
+                    <ul className="mt-1 flex flex-wrap gap-1" aria-label="Factors">
+                      {item.factors.map((factor) => (
+                        <li key={factor.key}>
+                          <Badge variant={factor.key === 'reciprocal' ? 'outline' : 'secondary'}>
+                            {factor.label} ×{factor.multiplier}
+                          </Badge>
+                        </li>
+                      ))}
+                      {item.hidden ? (
+                        <li>
+                          <Badge variant="destructive">
+                            {item.hiddenReason === 'block' ? 'Hidden (blocked member)' : 'Hidden'} ×0
+                          </Badge>
+                        </li>
+                      ) : null}
+                    </ul>
+                  </div>
+                  <span
+                    className="w-20 text-right font-semibold tabular-nums"
+                    aria-label={`${points(item.points)} points`}
+                  >
+                    {points(item.points)} pts
+                  </span>
+                  {item.hiddenReason === 'block' ? null : (
+                    <HideEndorsementButton id={item.id} hidden={item.hidden} />
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

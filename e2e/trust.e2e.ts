@@ -1,0 +1,201 @@
+import { mkdir, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { baseUrl, registerViaApi, uniqueUsername, useBrowser } from './support/fixtures'
+
+/*
+ * Member trust and rights against the real server: blocking from a profile, reporting an endorsement
+ * that an admin resolves, downloading one's data and deleting one's account. Screenshots of the
+ * settings page (desktop and phone) go to docs/screenshots with UPDATE_SCREENSHOTS=1.
+ */
+const b = useBrowser()
+const OUT = process.env.UPDATE_SCREENSHOTS
+  ? path.resolve(import.meta.dirname, '../docs/screenshots')
+  : path.join(tmpdir(), 'vouched-screenshots')
+
+/** Another signed-in browser with its own cookies; its console errors fail the test too. */
+async function secondBrowser(viewport = { width: 1280, height: 800 }) {
+  const context = await b.browser.newContext({ viewport })
+  context.setDefaultTimeout(15_000)
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    if (/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return
+    errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`))
+  return { context, page, errors }
+}
+
+const endorseViaApi = async (context: BrowserContext, toUserId: number, note: string) => {
+  const res = await context.request.post(`${baseUrl()}/api/vouches`, {
+    data: { toUserId, category: 'Teamwork', note, hashtags: ['Kindness'] },
+  })
+  return { status: res.status(), body: (await res.json()) as { id: number; message?: string } }
+}
+
+async function signInAsAdmin(context: BrowserContext) {
+  const res = await context.request.post(`${baseUrl()}/api/login`, {
+    data: { username: 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? process.env.ADMIN_PASSWORD },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
+async function shoot(page: Page, name: string) {
+  await mkdir(OUT, { recursive: true })
+  await page.evaluate(() => document.fonts.ready)
+  await page.waitForTimeout(300)
+  await page.screenshot({ path: path.join(OUT, name), fullPage: true })
+}
+
+describe('trust and rights', () => {
+  it('blocks a member from their profile: they cannot endorse or see the blocker; unblocking in Settings', async () => {
+    const me = await registerViaApi(b.context, { fullName: 'Blair Blocker' })
+    const other = await secondBrowser()
+    try {
+      const pest = await registerViaApi(other.context, { fullName: 'Pat Pest' })
+      const page = b.page
+      await page.goto(b.url(`/profile/${pest.username}`))
+      await page.getByRole('heading', { level: 1, name: 'Pat Pest' }).waitFor()
+      await page.getByRole('button', { name: 'Block', exact: true }).click()
+      const dialog = page.getByRole('alertdialog', { name: 'Block Pat Pest?' })
+      await dialog.getByRole('button', { name: 'Block' }).click()
+      await b.toast('Member blocked').waitFor()
+      await page.getByRole('button', { name: 'Unblock' }).waitFor()
+
+      // The blocked member is refused with a clear message and no longer finds the blocker's profile.
+      const refused = await endorseViaApi(other.context, me.id, 'Let me in')
+      expect(refused.status).toBe(403)
+      expect(refused.body.message).toBe('You cannot interact with this member.')
+      await other.page.goto(b.url(`/profile/${me.username}`))
+      await other.page.getByRole('heading', { level: 1, name: 'User Not Found' }).waitFor()
+
+      // Settings lists the block; unblocking there lets them reach each other again.
+      await page.goto(b.url('/settings'))
+      const blocked = page.getByRole('list', { name: 'Blocked members' })
+      await blocked.getByRole('link', { name: 'Pat Pest' }).waitFor()
+      await blocked.getByRole('button', { name: 'Unblock Pat Pest' }).click()
+      await b.toast('Member unblocked').waitFor()
+      await page.getByText('You have not blocked anyone.').waitFor()
+      expect((await endorseViaApi(other.context, me.id, 'Thanks for unblocking')).status).toBe(201)
+      expect(other.errors).toEqual([])
+    } finally {
+      await other.context.close()
+    }
+  })
+
+  it('reports an endorsement that an admin resolves by deleting it, recorded in the audit log', async () => {
+    const me = await registerViaApi(b.context, { fullName: 'Robin Receiver' })
+    const giver = await secondBrowser()
+    const admin = await secondBrowser()
+    try {
+      await registerViaApi(giver.context, { fullName: 'Gale Giver' })
+      const note = `Offensive words ${uniqueUsername('n')}`
+      expect((await endorseViaApi(giver.context, me.id, note)).status).toBe(201)
+
+      const page = b.page
+      await page.goto(b.url(`/profile/${me.username}`))
+      const card = page.getByRole('article', { name: 'Endorsement from Gale Giver' })
+      await card.getByText(note).waitFor()
+      await card.getByRole('button', { name: 'Report this endorsement' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Report this endorsement' })
+      await dialog.getByLabel('Reason').fill('Insulting note')
+      await dialog.getByRole('button', { name: 'Send report' }).click()
+      await b.toast('Report sent').waitFor()
+
+      await signInAsAdmin(admin.context)
+      await admin.page.goto(b.url('/admin?tab=reports'))
+      const item = admin.page.getByRole('listitem').filter({ hasText: note })
+      await item.getByText('Insulting note').waitFor()
+      await item.getByRole('button', { name: 'Resolve' }).click()
+      const resolve = admin.page.getByRole('dialog', { name: /^Resolve report/ })
+      await resolve.getByLabel('Note (optional)').fill('Removed for abuse')
+      await resolve.getByRole('button', { name: 'Resolve' }).click()
+      await admin.page.getByText('No reports waiting for review.').waitFor()
+
+      await admin.page.goto(b.url('/admin?tab=audit'))
+      await admin.page.getByText('report.resolve').first().waitFor()
+
+      await page.reload()
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      await page.getByText('No endorsements received yet.').waitFor()
+      expect(giver.errors).toEqual([])
+      expect(admin.errors).toEqual([])
+    } finally {
+      await giver.context.close()
+      await admin.context.close()
+    }
+  })
+
+  it('downloads the data archive from Settings', async () => {
+    const me = await registerViaApi(b.context, { fullName: 'Dana Download' })
+    const page = b.page
+    await page.goto(b.url('/settings'))
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download my data' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^vouched-data-${me.username}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
+    )
+    const archive = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+      format: string
+      profile: { username: string; email: string }
+      endorsementsReceived: unknown[]
+    }
+    expect(archive.format).toBe('vouched-account-export/1')
+    expect(archive.profile).toMatchObject({ username: me.username, email: me.email })
+    expect(archive.endorsementsReceived).toEqual([])
+  })
+
+  it('deletes the account after the password confirmation; the member cannot sign in again', async () => {
+    const me = await registerViaApi(b.context, { fullName: 'Lee Leaving' })
+    const page = b.page
+    await page.goto(b.url('/settings'))
+    await page.getByRole('button', { name: 'Delete my account' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' })
+    await dialog.getByLabel('Password', { exact: true }).fill('not-my-password')
+    await dialog.getByRole('button', { name: 'Delete my account forever' }).click()
+    await dialog.getByText('Incorrect password').waitFor()
+    await dialog.getByLabel('Password', { exact: true }).fill(me.password)
+    await dialog.getByRole('button', { name: 'Delete my account forever' }).click()
+    await page.waitForURL(/\/auth$/)
+    await b.toast('Account deleted').waitFor()
+    const login = await b.context.request.post(`${baseUrl()}/api/login`, {
+      data: { username: me.username, password: me.password },
+    })
+    expect(login.status()).toBe(401)
+  })
+
+  it('settings page screenshots (desktop and phone)', async () => {
+    const me = await registerViaApi(b.context, { fullName: 'Sam Settings' })
+    await b.page.goto(b.url('/settings'))
+    await b.page.getByRole('switch', { name: 'Endorsements you receive: in app' }).waitFor()
+    await shoot(b.page, 'settings-desktop.png')
+    const phone = await secondBrowser({ width: 390, height: 844 })
+    try {
+      await registerViaApi(phone.context, { fullName: 'Sam Phone' })
+      await phone.page.goto(b.url('/settings'))
+      await phone.page.getByRole('switch', { name: 'Endorsements you receive: in app' }).waitFor()
+      await shoot(phone.page, 'settings-phone.png')
+
+      // One's own profile with the reputation explained, and another's with Report and Block.
+      const fan = await registerViaApi(phone.context, { fullName: 'Fran Fan' })
+      expect((await endorseViaApi(phone.context, me.id, 'Always helpful')).status).toBe(201)
+      await b.page.goto(b.url(`/profile/${me.username}`))
+      await b.page.getByRole('heading', { level: 2, name: 'Your reputation, explained' }).waitFor()
+      await b.page.getByRole('list', { name: 'Points per endorsement' }).getByText('Fran Fan').waitFor()
+      await shoot(b.page, 'profile-own-reputation.png')
+      await b.page.goto(b.url(`/profile/${fan.username}`))
+      await b.page.getByRole('button', { name: 'Block', exact: true }).waitFor()
+      await shoot(b.page, 'profile-other-trust.png')
+      expect(phone.errors).toEqual([])
+    } finally {
+      await phone.context.close()
+    }
+  })
+})
