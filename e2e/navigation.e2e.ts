@@ -54,7 +54,10 @@ describe('top bar', () => {
     expect(url.searchParams.get('q')).toBe('design systems')
     expect(url.searchParams.get('sort')).toBe('reputation')
     const nav = b.page.getByRole('navigation', { name: 'Main' })
-    expect(await nav.getByRole('link', { name: 'Discover' }).getAttribute('aria-current')).toBe('page')
+    // The lazy Discover page may still be loading when the URL changes: wait for the highlight.
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Discover' }).getAttribute('aria-current'))
+      .toBe('page')
     expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull()
   })
 })
