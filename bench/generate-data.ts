@@ -16,6 +16,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import pg from 'pg'
 import { hashPassword } from '../apps/server/src/core/password'
 import { migrateDatabase, openDatabase, type Database } from '../apps/server/src/db/client'
+import { SUGGESTED_TAGS } from '@vouched/shared/endorsements'
 
 export const BENCH_DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vouched_bench'
@@ -46,29 +47,12 @@ const CATEGORIES = [
   'Other',
 ]
 
-/** The suggested tags of SPEC.md §9 are the most used, then a long tail of word pairs. */
-const SUGGESTED_TAGS = [
-  'JavaScript',
-  'ReactJS',
-  'NodeJS',
-  'TypeScript',
-  'CSS',
-  'HTML',
-  'TeamPlayer',
-  'Leadership',
-  'ProjectManagement',
-  'Communication',
-  'ProblemSolving',
-  'UXDesign',
-  'FrontEnd',
-  'BackEnd',
-  'DevOps',
-  'CodeQuality',
-  'Testing',
-  'Agile',
-  'Scrum',
-  'Mentorship',
-]
+/**
+ * The suggested tags of SPEC.md §9 are the most used, then a long tail of word pairs, plain and with
+ * a level (JavaScript, CloudEngineering, CloudEngineeringAdvanced…), up to TAG_COUNT tags (issue 8: 5k).
+ */
+const TAG_COUNT = 5000
+const TAG_LEVELS = ['', 'Advanced', 'Basics', 'Lead']
 const TAG_WORDS_A =
   `Cloud Data Product Mobile Web Security Platform Systems Network Game Design Growth Sales Market
   Finance People Talent Brand Content Research Quality Release Build Service Support Infra Machine Edge Api Graph
@@ -141,7 +125,7 @@ const COMMENTS = [
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
-const textArray = (values: string[]) =>
+const textArray = (values: readonly string[]) =>
   sql.raw(`(array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[])`)
 
 /** Opens the target database, fresh and migrated. */
@@ -185,7 +169,7 @@ export async function generateData({
     for (const query of queries) await db.execute(query)
     log(`  ${label.padEnd(42)} ${((Date.now() - t0) / 1000).toFixed(1)} s`)
   }
-  const T = SUGGESTED_TAGS.length + TAG_WORDS_A.length * TAG_WORDS_B.length
+  const T = TAG_COUNT
   const passwordHash = await hashPassword(BENCH_PASSWORD)
   log(
     `Generating ${N.toLocaleString('en')} members and ${E.toLocaleString('en')} endorsements into ${engine}`,
@@ -283,9 +267,12 @@ export async function generateData({
         select n.id, n.tag, coalesce(c.count, 0) from (
           select ordinality as id, tag from unnest(${textArray(SUGGESTED_TAGS)}) with ordinality as s(tag, ordinality)
           union all
-          select ${SUGGESTED_TAGS.length} + row_number() over (order by b.i, a.i), a.w || b.w
-          from unnest(${textArray(TAG_WORDS_A)}) with ordinality a(w, i)
-          cross join unnest(${textArray(TAG_WORDS_B)}) with ordinality b(w, i)) n
+          select * from (
+            select ${SUGGESTED_TAGS.length} + row_number() over (order by l.i, b.i, a.i) as id, a.w || b.w || l.w
+            from unnest(${textArray(TAG_WORDS_A)}) with ordinality a(w, i)
+            cross join unnest(${textArray(TAG_WORDS_B)}) with ordinality b(w, i)
+            cross join unnest(${textArray(TAG_LEVELS)}) with ordinality l(w, i)) pairs
+          where id <= ${TAG_COUNT}) n
         left join (select hashtag_id, count(*)::int as count from gen_tags group by 1) c on c.hashtag_id = n.id`,
   )
   await db.execute(sql`select setval('hashtags_id_seq', ${T})`)

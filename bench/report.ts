@@ -212,8 +212,8 @@ export function plansMarkdown(run: ApiBenchResult) {
 }
 
 /**
- * Renders bench/out/api-*.json (and growth.json) into bench/out/api-report.md and docs/performance-api.png;
- * `npx tsx bench/report.ts --write-docs` also puts it into docs/performance-api.md.
+ * Renders bench/out/api-*.json (and growth.json) into bench/out/api-report.md and docs/performance.png;
+ * `npx tsx bench/report.ts --write-docs` also puts it into docs/performance.md.
  */
 export async function renderReport({ notes = '', growth }: { notes?: string; growth?: string } = {}) {
   const out = path.join(import.meta.dirname, 'out')
@@ -224,9 +224,9 @@ export async function renderReport({ notes = '', growth }: { notes?: string; gro
   }
   const svg = chartSvg(runs)
   await writeFile(path.join(out, 'api-chart.svg'), svg)
-  await writeFile(path.join(import.meta.dirname, '..', 'docs', 'performance-api.png'), chartPng(svg))
+  await writeFile(path.join(import.meta.dirname, '..', 'docs', 'performance.png'), chartPng(svg))
   const sections = [
-    apiMarkdown(runs, { chart: 'performance-api.png', notes }),
+    apiMarkdown(runs, { chart: 'performance.png', notes }),
     ...(growth ? ['### Cost growth (PostgreSQL, members = endorsements / 10)', growth] : []),
     '### Query plans of the hot calls (heaviest member)',
     ...runs.map(plansMarkdown),
@@ -261,11 +261,7 @@ if (import.meta.filename === process.argv[1]) {
   const { markdown, budgets } = await renderReport({ growth })
   console.log(budgets)
   if (process.argv.includes('--write-docs')) {
-    await writeDocsSection(
-      path.join(import.meta.dirname, '..', 'docs', 'performance-api.md'),
-      'api',
-      markdown,
-    )
-    console.log('docs/performance-api.md updated')
+    await writeDocsSection(path.join(import.meta.dirname, '..', 'docs', 'performance.md'), 'api', markdown)
+    console.log('docs/performance.md updated')
   }
 }

@@ -8,7 +8,7 @@
  *
  * --members/--endorsements run a reduced scale (with --generate); --growth adds the cost-growth runs
  * (PostgreSQL, one database per size); --write-docs puts the API results, budgets, chart and plans
- * into docs/performance-api.md (between its bench markers; the analysis around them is by hand).
+ * into docs/performance.md (between its bench markers; the analysis around them is by hand).
  *
  * A benchmark, not a test: it takes minutes and prints latencies; results and query plans are written
  * to bench/out/. Add a benchmark by appending it to BENCHMARKS.
@@ -173,12 +173,7 @@ if (apiRuns.length > 0 || values.growth) {
   })
   console.log(`\n${budgets}`)
   if (values['write-docs']) {
-    await writeDocsSection(
-      path.join(import.meta.dirname, '..', 'docs', 'performance-api.md'),
-      'api',
-      markdown,
-    )
-    console.log('docs/performance-api.md updated (generated section, chart docs/performance-api.png)')
-  } else
-    console.log('API report in bench/out/api-report.md (--write-docs puts it in docs/performance-api.md)')
+    await writeDocsSection(path.join(import.meta.dirname, '..', 'docs', 'performance.md'), 'api', markdown)
+    console.log('docs/performance.md updated (generated section, chart docs/performance.png)')
+  } else console.log('API report in bench/out/api-report.md (--write-docs puts it in docs/performance.md)')
 }

@@ -31,7 +31,13 @@ export type OpenOptions =
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // Every query of the app reads a few index pages; JIT compiling the costlier plans (a search
+      // walking 4,000 members) took ~20 ms to save well under one (docs/performance.md).
+      options: '-c jit=off',
+    })
     // An idle client losing its server (restart, failover) must not crash the process.
     pool.on('error', () => {})
     // Nor a checked-out one (inside a transaction): the pool only listens to idle clients, and an

@@ -14,5 +14,11 @@ export const announcements = pgTable(
     pinned: boolean('pinned').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('announcements_order_idx').on(t.pinned.desc(), t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('announcements_order_idx').on(
+      t.pinned.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 )

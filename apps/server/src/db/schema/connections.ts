@@ -21,8 +21,8 @@ export const connectionRequests = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('connection_requests_to_status_idx').on(t.toUserId, t.status, t.createdAt.desc()),
-    index('connection_requests_from_status_idx').on(t.fromUserId, t.status, t.createdAt.desc()),
+    index('connection_requests_to_status_idx').on(t.toUserId, t.status, t.createdAt.desc().nullsFirst()),
+    index('connection_requests_from_status_idx').on(t.fromUserId, t.status, t.createdAt.desc().nullsFirst()),
     // One live (pending or accepted) link per pair, whichever direction it was asked in.
     uniqueIndex('connection_requests_live_pair_uq')
       .on(sql`least(${t.fromUserId}, ${t.toUserId})`, sql`greatest(${t.fromUserId}, ${t.toUserId})`)

@@ -25,7 +25,9 @@ export const memberActivityScores = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     score: integer('score').notNull().default(0),
   },
-  (t) => [index('member_activity_scores_score_idx').on(t.score.desc(), t.userId.desc())],
+  (t) => [
+    index('member_activity_scores_score_idx').on(t.score.desc().nullsFirst(), t.userId.desc().nullsFirst()),
+  ],
 )
 
 /** One row: the first day member_activity_scores counts (today minus 29 once the window slid). */

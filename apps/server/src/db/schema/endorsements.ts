@@ -40,8 +40,8 @@ export const vouches = pgTable(
   },
   (t) => [
     unique('vouches_from_to_category_uq').on(t.fromUserId, t.toUserId, t.category),
-    index('vouches_to_created_idx').on(t.toUserId, t.createdAt.desc(), t.id.desc()),
-    index('vouches_from_created_idx').on(t.fromUserId, t.createdAt.desc()),
+    index('vouches_to_created_idx').on(t.toUserId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('vouches_from_created_idx').on(t.fromUserId, t.createdAt.desc().nullsFirst()),
   ],
 )
 
@@ -92,7 +92,7 @@ export const hashtags = pgTable(
   },
   (t) => [
     uniqueIndex('hashtags_tag_lower_idx').on(sql`lower(${t.tag})`),
-    index('hashtags_count_idx').on(t.count.desc(), t.id),
+    index('hashtags_count_idx').on(t.count.desc().nullsFirst(), t.id),
   ],
 )
 
@@ -142,7 +142,7 @@ export const memberHashtags = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.hashtagId] }),
     index('member_hashtags_hashtag_idx').on(t.hashtagId, t.userId, t.count),
-    index('member_hashtags_user_count_idx').on(t.userId, t.count.desc(), t.hashtagId),
+    index('member_hashtags_user_count_idx').on(t.userId, t.count.desc().nullsFirst(), t.hashtagId),
   ],
 )
 
@@ -159,7 +159,16 @@ export const memberCategoryHashtags = pgTable(
       .references(() => hashtags.id, { onDelete: 'cascade' }),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.category, t.hashtagId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.category, t.hashtagId] }),
+    // The profile reads each category's most received tags from the top of this index.
+    index('member_category_hashtags_top_idx').on(
+      t.userId,
+      t.category,
+      t.count.desc().nullsFirst(),
+      t.hashtagId,
+    ),
+  ],
 )
 
 export const medals = pgTable(

@@ -19,8 +19,8 @@ export const conversations = pgTable(
   (t) => [
     unique('conversations_pair_uq').on(t.user1Id, t.user2Id),
     check('conversations_ordered_pair', sql`${t.user1Id} < ${t.user2Id}`),
-    index('conversations_user1_idx').on(t.user1Id, t.lastMessageAt.desc()),
-    index('conversations_user2_idx').on(t.user2Id, t.lastMessageAt.desc()),
+    index('conversations_user1_idx').on(t.user1Id, t.lastMessageAt.desc().nullsFirst()),
+    index('conversations_user2_idx').on(t.user2Id, t.lastMessageAt.desc().nullsFirst()),
   ],
 )
 
@@ -44,7 +44,11 @@ export const messages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
+    index('messages_conversation_created_idx').on(
+      t.conversationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('messages_recipient_status_idx').on(t.recipientId, t.status),
     index('messages_sender_idx').on(t.senderId),
   ],

@@ -58,7 +58,11 @@ export const reports = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [
-    index('reports_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('reports_status_created_idx').on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('reports_reporter_idx').on(t.reporterId),
     index('reports_target_user_idx').on(t.targetUserId),
     // One open report per member and target: reporting twice is a conflict, not a second row.

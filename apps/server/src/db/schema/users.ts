@@ -48,13 +48,21 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-    index('users_reputation_idx').on(t.reputationScore.desc(), t.vouchCount.desc(), t.id.desc()),
+    index('users_reputation_idx').on(
+      t.reputationScore.desc().nullsFirst(),
+      t.vouchCount.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     index('users_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
     index('users_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     // Exact full-name matches (search ranks them first) without reading every trigram candidate.
     index('users_full_name_lower_idx').on(sql`lower(${t.fullName})`),
-    index('users_vouch_count_idx').on(t.vouchCount.desc(), t.reputationScore.desc(), t.id.desc()),
+    index('users_vouch_count_idx').on(
+      t.vouchCount.desc().nullsFirst(),
+      t.reputationScore.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 )
 
@@ -116,5 +124,5 @@ export const auditLog = pgTable(
     details: text('details'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst())],
 )

@@ -26,26 +26,27 @@ const visibleTo = (viewerId: number) =>
       and not ${blockedEitherWay(viewerId, sql`u.id`)}`
 
 /**
- * Each sort walks one index in order (NULLS LAST as the indexes are built, so the planner can use
- * them): users_reputation_idx, users_vouch_count_idx, member_activity_scores_score_idx. The id
- * comes last so equal members keep a stable order, newest first. `unindexed` is the same order in
- * a form no index provides, for matches that are best collected from a trigram index and sorted.
+ * Each sort in two forms. `from`/`order` walk one index in order: users_reputation_idx,
+ * users_vouch_count_idx, member_activity_scores_score_idx. `collect` is the same order over `users u` alone, in a form no
+ * index provides, for a set of matches collected elsewhere (trigram indexes, tag holders) and
+ * sorted; the activity score is then read per member. The id comes last so equal members keep a
+ * stable order, newest first.
  */
-const SORTS: Record<TSearchSort, { from: SQL; order: SQL; unindexed: SQL }> = {
+const SORTS: Record<TSearchSort, { from: SQL; order: SQL; collect: SQL }> = {
   reputation: {
     from: sql`users u`,
-    order: sql`u.reputation_score desc nulls last, u.vouch_count desc nulls last, u.id desc nulls last`,
-    unindexed: sql`u.reputation_score + 0 desc, u.vouch_count desc, u.id desc`,
+    order: sql`u.reputation_score desc, u.vouch_count desc, u.id desc`,
+    collect: sql`u.reputation_score + 0 desc, u.vouch_count desc, u.id desc`,
   },
   active: {
     from: sql`users u`,
-    order: sql`u.vouch_count desc nulls last, u.reputation_score desc nulls last, u.id desc nulls last`,
-    unindexed: sql`u.vouch_count + 0 desc, u.reputation_score desc, u.id desc`,
+    order: sql`u.vouch_count desc, u.reputation_score desc, u.id desc`,
+    collect: sql`u.vouch_count + 0 desc, u.reputation_score desc, u.id desc`,
   },
   recent: {
     from: sql`member_activity_scores s join users u on u.id = s.user_id`,
-    order: sql`s.score desc nulls last, s.user_id desc nulls last`,
-    unindexed: sql`s.score + 0 desc, s.user_id desc`,
+    order: sql`s.score desc, s.user_id desc`,
+    collect: sql`coalesce((select s.score from member_activity_scores s where s.user_id = u.id), 0) desc, u.id desc`,
   },
 }
 
@@ -56,7 +57,7 @@ const cardColumns = sql`u.id, u.username, u.full_name as "fullName", u.title,
   coalesce((select a.score from member_activity_scores a where a.user_id = u.id), 0) as "activityScore",
   array(select h.tag from member_hashtags mh join hashtags h on h.id = mh.hashtag_id
         where mh.user_id = u.id and mh.count > 0
-        order by mh.count desc nulls last, mh.hashtag_id
+        order by mh.count desc, mh.hashtag_id
         limit ${TOP_HASHTAGS_SENT}) as "topHashtags"`
 
 type CardRow = Omit<TUserCard, 'matchCount' | 'totalHashtags'> & {
@@ -112,7 +113,7 @@ export function listPopularHashtags(db: Db, limit: number) {
   return queryRows<TPopularHashtag>(
     db,
     sql`select id, tag, count from hashtags where count > 0
-        order by count desc nulls last, id limit ${limit}`,
+        order by count desc, id limit ${limit}`,
   )
 }
 
@@ -151,42 +152,31 @@ const anyField = (op: 'eq' | 'like', patterns: string[]) =>
 const noField = (op: 'eq' | 'like', patterns: string[]) => sql`not coalesce(${anyField(op, patterns)}, false)`
 
 /**
- * A match group. `walk` groups are ordered like a sort index, so the planner may walk it when
- * matches are common (short prefixes); the others are collected from the trigram indexes and
- * sorted: walking an index for a rare substring would read the whole table, and the planner cannot
- * tell how rare a substring is.
+ * A match group: members matching some LIKE patterns on their names or title, a rank (a group
+ * may hold two ranks, e.g. equal and starting with), and conditions they must also meet.
  */
-type Bucket = { where: SQL; rank: SQL; walk: boolean }
+type Bucket = { patterns: string[]; rank: SQL; also?: SQL }
 
 /**
- * The groups of a text (or of its corrections). From 3 characters: starting with it (those equal to
- * it ranked first, in the same statement) then containing it. Shorter: equal, then starting with.
+ * The groups of a text (or of its corrections): starting with it (those equal to it ranked first,
+ * in the same statement), then, from 3 characters, containing it.
  */
 function bucketsFor(phrases: string[], ranks: readonly [number, number, number], loose: boolean): Bucket[] {
   const prefixes = phrases.map((p) => `${escapeLike(p)}%`)
-  const contains = phrases.map((p) => `%${escapeLike(p)}%`)
-  if (!loose) {
-    return [
-      { where: anyField('eq', phrases), rank: sql`${ranks[0]}`, walk: true },
-      {
-        where: sql`${anyField('like', prefixes)} and ${noField('eq', phrases)}`,
-        rank: sql`${ranks[1]}`,
-        walk: true,
-      },
-    ]
-  }
-  return [
+  const buckets: Bucket[] = [
     {
-      where: anyField('like', prefixes),
+      patterns: prefixes,
       rank: sql`case when ${anyField('eq', phrases)} then ${ranks[0]} else ${ranks[1]} end`,
-      walk: false,
-    },
-    {
-      where: sql`${anyField('like', contains)} and ${noField('like', prefixes)}`,
-      rank: sql`${ranks[2]}`,
-      walk: false,
     },
   ]
+  if (loose) {
+    buckets.push({
+      patterns: phrases.map((p) => `%${escapeLike(p)}%`),
+      rank: sql`${ranks[2]}`,
+      also: noField('like', prefixes),
+    })
+  }
+  return buckets
 }
 
 type BucketSearch = { viewerId: number; sort: TSearchSort; limit: number; excludeIds?: number[] }
@@ -194,14 +184,23 @@ type BucketSearch = { viewerId: number; sort: TSearchSort; limit: number; exclud
 /** The members of one group, best first, as ranked hits. */
 export function nameBucketQuery(bucket: Bucket, search: BucketSearch) {
   const sort = SORTS[search.sort]
-  // A walk group's rank is a constant: its order is the sort index's alone.
-  const order = bucket.walk ? sort.order : sql`(${bucket.rank}), ${sort.unindexed}`
+  const order = sql`(${bucket.rank}), ${sort.collect}`
+  const also = bucket.also ? sql` and ${bucket.also}` : sql``
   const exclude = search.excludeIds?.length ? sql` and u.id not in ${list(search.excludeIds)}` : sql``
   return sql`select u.id, (${bucket.rank})::int as rank, null::int as mc, row_number() over (order by ${order}) as rn
-    from ${sort.from}
-    where ${bucket.where} and ${visibleTo(search.viewerId)}${exclude}
+    from users u
+    where ${anyField('like', bucket.patterns)}${also} and ${visibleTo(search.viewerId)}${exclude}
     order by ${order} limit ${search.limit}`
 }
+
+/**
+ * The planner prices lower() and LIKE as nearly free, so for a common prefix it may choose to read
+ * every member (hundreds of milliseconds) over the trigram indexes (a few). These settings, scoped
+ * to the search's transaction (set_config(…, true)), keep the index plans without leaking into a
+ * pooled connection.
+ */
+const NAME_SEARCH_SETTINGS = sql`select set_config('enable_seqscan', 'off', true),
+  set_config('max_parallel_workers_per_gather', '0', true)`
 
 /** Fills the groups in order, each statement asking only for what is still missing. */
 async function collectBuckets(db: Db, buckets: Bucket[], search: BucketSearch, found: RankedCard[] = []) {
@@ -239,21 +238,24 @@ export async function searchMembersByName(db: Db, search: NameSearch): Promise<R
   const loose = q.length >= LOOSE_MIN_LENGTH
   const options = { viewerId: search.viewerId, sort: search.sort, limit: search.limit ?? SEARCH_RESULTS_MAX }
 
-  const close = await collectBuckets(
-    db,
-    bucketsFor([q], [NAME_RANK.exact, NAME_RANK.prefix, NAME_RANK.substring], loose),
-    options,
-  )
-  if (close.length >= options.limit || !loose) return close
+  return db.transaction(async (tx) => {
+    await tx.execute(NAME_SEARCH_SETTINGS)
+    const close = await collectBuckets(
+      tx,
+      bucketsFor([q], [NAME_RANK.exact, NAME_RANK.prefix, NAME_RANK.substring], loose),
+      options,
+    )
+    if (close.length >= options.limit || !loose) return close
 
-  const phrases = await typoCorrections(db, q)
-  if (phrases.length === 0) return close
-  return collectBuckets(
-    db,
-    bucketsFor(phrases, [NAME_RANK.typoExact, NAME_RANK.typoPrefix, NAME_RANK.typoSubstring], true),
-    options,
-    close,
-  )
+    const phrases = await typoCorrections(tx, q)
+    if (phrases.length === 0) return close
+    return collectBuckets(
+      tx,
+      bucketsFor(phrases, [NAME_RANK.typoExact, NAME_RANK.typoPrefix, NAME_RANK.typoSubstring], true),
+      options,
+      close,
+    )
+  })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -295,13 +297,13 @@ export const hashtagAggregateQuery = (
   levels: { min: number; max: number },
 ) => {
   const sort = SORTS[search.sort]
-  return sql`select u.id, m.mc, null::int as rank, row_number() over (order by m.mc desc, ${sort.order}) as rn
+  return sql`select u.id, m.mc, null::int as rank, row_number() over (order by m.mc desc, ${sort.collect}) as rn
     from (select d.user_id, ${matchCountOf(tagIds, sql`d.user_id`)} as mc
           from (select distinct user_id from member_hashtags where hashtag_id in ${list(driverIds)}) d
           offset 0) m
-    join ${sort.from} on u.id = m.user_id
+    join users u on u.id = m.user_id
     where ${visibleTo(search.viewerId)} and m.mc between ${levels.min} and ${levels.max}
-    order by m.mc desc, ${sort.order}
+    order by m.mc desc, ${sort.collect}
     limit ${search.limit}`
 }
 

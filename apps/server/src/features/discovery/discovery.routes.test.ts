@@ -485,11 +485,20 @@ describe('GET /api/search', () => {
       expect(usernames(await search(viewer, { q: 'findme', type: 'all' }))).toEqual(['findme'])
     })
 
-    it('leaves the trigram thresholds of the connection untouched', async () => {
+    it('leaves the settings of the connection untouched', async () => {
       const viewer = await createMember(t.db)
+      const settings = () =>
+        queryRows<{ limit: number; seqscan: string; workers: string }>(
+          t.db,
+          sql`select show_limit() as limit, current_setting('enable_seqscan') as seqscan,
+                current_setting('max_parallel_workers_per_gather') as workers`,
+        )
+      const before = await settings()
       await search(viewer, { q: 'jonh', type: 'user' })
-      const [row] = await queryRows<{ limit: number }>(t.db, sql`select show_limit() as limit`)
-      expect(row!.limit).toBeCloseTo(0.3)
+      const after = await settings()
+      expect(after).toEqual(before)
+      expect(after[0]!.limit).toBeCloseTo(0.3)
+      expect(after[0]!.seqscan).toBe('on')
     })
   })
 })

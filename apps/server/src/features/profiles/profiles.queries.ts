@@ -41,13 +41,19 @@ export async function listCategoryScores(db: Db, userId: number): Promise<TCateg
       })
       .from(memberCategoryStats)
       .where(eq(memberCategoryStats.userId, userId)),
+    // Per category, the first tags of member_category_hashtags_top_idx: a member with thousands of
+    // endorsements costs the same as one with ten.
     db.execute(sql`
-      select category, tag from (
-        select mch.category, h.tag,
-          row_number() over (partition by mch.category order by mch.count desc, h.id) as rank
-        from ${memberCategoryHashtags} mch join ${hashtags} h on h.id = mch.hashtag_id
-        where mch.user_id = ${userId} and mch.count > 0
-      ) ranked where rank <= ${CATEGORY_TAGS_MAX} order by category, rank`),
+      select s.category, h.tag
+      from ${memberCategoryStats} s
+      cross join lateral (
+        select mch.hashtag_id, mch.count from ${memberCategoryHashtags} mch
+        where mch.user_id = s.user_id and mch.category = s.category and mch.count > 0
+        order by mch.count desc, mch.hashtag_id limit ${CATEGORY_TAGS_MAX}
+      ) top
+      join ${hashtags} h on h.id = top.hashtag_id
+      where s.user_id = ${userId}
+      order by s.category, top.count desc, top.hashtag_id`),
   ])
   const tagsByCategory = new Map<string, string[]>()
   for (const row of (tags as unknown as { rows: { category: string; tag: string }[] }).rows) {
