@@ -58,6 +58,12 @@ export const users = pgTable(
     index('users_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     // Exact full-name matches (search ranks them first) without reading every trigram candidate.
     index('users_full_name_lower_idx').on(sql`lower(${t.fullName})`),
+    // "Starts with" searches as a range of a btree (text_pattern_ops: the database's collation may not
+    // be C, and then a plain btree cannot serve LIKE 'abc%'). A trigram index answers the same in a
+    // few milliseconds, reading the long lists of common trigrams (' jo', 'ohn') even when nothing matches.
+    index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
+    index('users_full_name_prefix_idx').on(sql`lower(${t.fullName}) text_pattern_ops`),
+    index('users_title_prefix_idx').on(sql`lower(${t.title}) text_pattern_ops`),
     index('users_vouch_count_idx').on(
       t.vouchCount.desc().nullsFirst(),
       t.reputationScore.desc().nullsFirst(),
