@@ -14,7 +14,7 @@
  * to bench/out/. Add a benchmark by appending it to BENCHMARKS.
  */
 import { existsSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -47,12 +47,18 @@ export type Benchmark = {
   }>
 }
 
+/** The discovery plans docs/performance.md shows (all of them are in bench/out/discovery-<engine>.md). */
+const DOCS_DISCOVERY_PLANS = [/^typo search "jonh"$/, /^hashtags ReactJS,DevOps,CloudTesting$/]
+const discoveryPlans: string[] = []
+
 const BENCHMARKS: Benchmark[] = [
   {
     name: 'discovery',
     budgets: { postgres: 50, pglite: 150 },
     run: async (options) => {
       const { results, plans } = await benchDiscovery(options)
+      const shown = plans.filter((p) => DOCS_DISCOVERY_PLANS.some((name) => name.test(p.name)))
+      discoveryPlans.push(formatPlans(shown.map((p) => ({ ...p, name: `${p.name} (${options.engine})` }))))
       return { results, report: formatPlans(plans) }
     },
   },
@@ -146,6 +152,14 @@ for (const engine of engines) {
   }
 }
 
+const verdict = (r: (typeof summary)[number]) =>
+  r.errors
+    ? `${r.errors} errors`
+    : r.baseline
+      ? 'reference'
+      : r.p99 < r.budget
+        ? `ok (< ${r.budget})`
+        : `over (${r.budget})`
 const lines = [
   `Machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; ` +
     `${duration} s per scenario; ${MEMBERS.toLocaleString('en')} members, ` +
@@ -156,18 +170,43 @@ const lines = [
   ...summary.map(
     (r) =>
       `| ${r.benchmark} | ${r.engine} | ${r.connections} | ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ` +
-      `${r.errors ? `${r.errors} errors` : r.baseline ? 'reference' : r.p99 < r.budget ? `ok (< ${r.budget})` : `over (${r.budget})`} |`,
+      `${verdict(r)} |`,
   ),
 ]
 console.log(`\n${lines.join('\n')}`)
 await writeFile(path.join(out, 'summary.md'), `${lines.join('\n')}\n`)
 await writeFile(path.join(out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`)
 
+const discoveryRows = summary.filter((r) => r.benchmark === 'discovery')
+if (values['write-docs'] && discoveryRows.length > 0) {
+  const table = [
+    lines[0],
+    '',
+    '| engine | connections | scenario | req/s | p50 ms | p99 ms | p99 budget |',
+    '|---|---:|---|---:|---:|---:|---|',
+    ...discoveryRows.map(
+      (r) =>
+        `| ${r.engine} | ${r.connections} | ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ` +
+        `${verdict(r)} |`,
+    ),
+  ]
+  await writeDocsSection(
+    path.join(import.meta.dirname, '..', 'docs', 'performance.md'),
+    'discovery',
+    `${table.join('\n')}\n\n${discoveryPlans.join('\n\n')}`,
+  )
+  console.log('docs/performance.md updated (discovery section)')
+}
+
 if (apiRuns.length > 0 || values.growth) {
-  const growth = values.growth
+  const growthFile = path.join(out, 'growth.json')
+  // Without --growth, the last growth run (if any) stays in the report rather than vanishing from it.
+  const growth: ApiBenchResult[] = values.growth
     ? await benchGrowth({ sizes: values.growth.split(',').map(Number), duration: Math.min(duration, 5) })
-    : []
-  if (growth.length) await writeFile(path.join(out, 'growth.json'), `${JSON.stringify(growth, null, 2)}\n`)
+    : existsSync(growthFile)
+      ? (JSON.parse(await readFile(growthFile, 'utf8')) as ApiBenchResult[])
+      : []
+  if (values.growth) await writeFile(growthFile, `${JSON.stringify(growth, null, 2)}\n`)
   const { markdown, budgets } = await renderReport({
     growth: growth.length ? growthMarkdown(growth) : undefined,
   })
