@@ -166,6 +166,22 @@ describe('discovery screens', () => {
   }
   const overflow = () =>
     b.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  /**
+   * Cards that spill over their list's edge, over the next card in their row, or over their own edge
+   * (the page itself may not scroll while cards still overlap each other).
+   */
+  const spillingCards = () =>
+    b.page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid="user-card"]')]
+        .filter((card, index, cards) => {
+          const box = card.getBoundingClientRect()
+          const list = card.closest('ul')!.getBoundingClientRect()
+          const next = cards[index + 1]?.getBoundingClientRect()
+          const overlapsNext = next !== undefined && next.top === box.top && next.left < box.right
+          return box.right > list.right + 0.5 || overlapsNext || card.scrollWidth > card.clientWidth
+        })
+        .map((card) => card.querySelector('a')?.textContent),
+    )
 
   for (const [size, viewport] of Object.entries(sizes)) {
     it(`home and discover at ${size} width`, async () => {
@@ -179,17 +195,20 @@ describe('discovery screens', () => {
       await b.page.getByRole('region', { name: 'Discover People' }).getByTestId('user-card').first().waitFor()
       await b.page.locator('a[href^="/discover?tag="]').first().waitFor()
       expect(await overflow()).toBe(0)
+      expect(await spillingCards()).toEqual([])
       await shoot(`home-${size}.png`)
 
       await b.page.goto(b.url('/discover'))
       await b.page.getByRole('region', { name: 'Popular hashtags' }).getByRole('button').first().waitFor()
       await b.page.getByRole('region', { name: 'Popular members' }).getByTestId('user-card').first().waitFor()
       expect(await overflow()).toBe(0)
+      expect(await spillingCards()).toEqual([])
       await shoot(`discover-${size}.png`)
 
       await b.page.goto(b.url(`/discover?tag=${encodeURIComponent(`${tag},TypeScript`)}`))
       await b.page.getByText('Matches 2/2').first().waitFor()
       expect(await overflow()).toBe(0)
+      expect(await spillingCards()).toEqual([])
       await shoot(`discover-results-${size}.png`)
     })
   }

@@ -7,7 +7,8 @@ import { baseUrl, registerViaApi, uniqueUsername, useBrowser } from './support/f
 
 /*
  * Member trust and rights against the real server: blocking from a profile, reporting an endorsement
- * that an admin resolves, downloading one's data and deleting one's account. Screenshots of the
+ * that an admin resolves, reporting a comment and a message that an admin reviews, downloading one's
+ * data and deleting one's account. Screenshots of the
  * settings page (desktop and phone) go to docs/screenshots with UPDATE_SCREENSHOTS=1.
  */
 const b = useBrowser()
@@ -35,6 +36,27 @@ const endorseViaApi = async (context: BrowserContext, toUserId: number, note: st
     data: { toUserId, category: 'Teamwork', note, hashtags: ['Kindness'] },
   })
   return { status: res.status(), body: (await res.json()) as { id: number; message?: string } }
+}
+
+/** `from` asks and `to` accepts: messages need a connection. */
+async function connectViaApi(from: BrowserContext, to: BrowserContext, toUserId: number) {
+  const res = await from.request.post(`${baseUrl()}/api/connection-requests/${toUserId}`, { data: {} })
+  expect(res.status(), await res.text()).toBe(201)
+  const { request } = (await res.json()) as { request: { id: number } }
+  const accepted = await to.request.post(`${baseUrl()}/api/connection-requests/${request.id}/accept`)
+  expect(accepted.status(), await accepted.text()).toBe(200)
+}
+
+/** Fills and sends the open Report dialog, then waits for the thank-you toast. */
+async function sendReport(page: Page, subject: string, reason: string) {
+  const dialog = page.getByRole('dialog', { name: `Report ${subject}` })
+  await dialog.getByLabel('Reason').fill(reason)
+  await dialog.getByRole('button', { name: 'Send report' }).click()
+  await page
+    .getByRole('region', { name: /^Alerts/ })
+    .getByText('Report sent', { exact: true })
+    .waitFor()
+  await dialog.waitFor({ state: 'detached' })
 }
 
 async function signInAsAdmin(context: BrowserContext) {
@@ -121,11 +143,76 @@ describe('trust and rights', () => {
 
       await page.reload()
       await page.getByRole('heading', { level: 1 }).waitFor()
-      await page.getByText('No endorsements received yet.').waitFor()
+      // The list and "Your reputation, explained" both say it on one's own profile.
+      await page.getByText('No endorsements received yet.').first().waitFor()
+      expect(await page.getByRole('article', { name: 'Endorsement from Gale Giver' }).count()).toBe(0)
       expect(giver.errors).toEqual([])
       expect(admin.errors).toEqual([])
     } finally {
       await giver.context.close()
+      await admin.context.close()
+    }
+  })
+
+  it('reports a comment and a message; the admin finds both in the Reports tab and dismisses them', async () => {
+    const me = await registerViaApi(b.context, { fullName: 'Remy Recipient' })
+    const other = await secondBrowser()
+    const admin = await secondBrowser()
+    try {
+      await registerViaApi(other.context, { fullName: 'Toby Troll' })
+      const tag = uniqueUsername('t')
+      const endorsement = await endorseViaApi(other.context, me.id, `Solid teammate ${tag}`)
+      expect(endorsement.status).toBe(201)
+      const commentText = `Rude comment ${tag}`
+      const comment = await other.context.request.post(
+        `${baseUrl()}/api/vouches/${endorsement.body.id}/comments`,
+        { data: { comment: commentText } },
+      )
+      expect(comment.status(), await comment.text()).toBe(201)
+      await connectViaApi(other.context, b.context, me.id)
+      const messageText = `Spam message ${tag}`
+      const sent = await other.context.request.post(`${baseUrl()}/api/messages`, {
+        data: { recipientId: me.id, content: messageText },
+      })
+      expect(sent.status(), await sent.text()).toBe(201)
+      const { conversationId } = (await sent.json()) as { conversationId: number }
+
+      // The comment, from the endorsement card on the member's own profile.
+      const page = b.page
+      await page.goto(b.url(`/profile/${me.username}`))
+      const card = page.getByRole('article', { name: 'Endorsement from Toby Troll' })
+      await card.getByRole('button', { name: 'Show comments (1)' }).click()
+      const comments = card.getByRole('list', { name: 'Comments' })
+      await comments.getByText(commentText).waitFor()
+      await comments.getByRole('button', { name: 'Report comment by Toby Troll' }).click()
+      await sendReport(page, 'comment by Toby Troll', 'Insulting comment')
+
+      // The message, from the thread.
+      await page.goto(b.url(`/messages/${conversationId}`))
+      const thread = page.getByRole('list', { name: 'Messages' })
+      await thread.getByText(messageText).waitFor()
+      await thread.getByRole('button', { name: 'Report message from Toby Troll' }).click()
+      await sendReport(page, 'message from Toby Troll', 'Unsolicited advertising')
+
+      await signInAsAdmin(admin.context)
+      await admin.page.goto(b.url('/admin?tab=reports'))
+      const commentReport = admin.page.getByRole('listitem').filter({ hasText: commentText })
+      await commentReport.getByText('Insulting comment').waitFor()
+      await commentReport.getByText('Comment', { exact: true }).waitFor()
+      const messageReport = admin.page.getByRole('listitem').filter({ hasText: messageText })
+      await messageReport.getByText('Unsolicited advertising').waitFor()
+      await messageReport.getByText('Message', { exact: true }).waitFor()
+      // Both show the copy of the content the server kept and who reported it.
+      await commentReport.getByRole('link', { name: `@${me.username}` }).waitFor()
+      await messageReport.getByRole('link', { name: `@${me.username}` }).waitFor()
+
+      await commentReport.getByRole('button', { name: 'Dismiss' }).click()
+      await messageReport.getByRole('button', { name: 'Dismiss' }).click()
+      await admin.page.getByText('No reports waiting for review.').waitFor()
+      expect(other.errors).toEqual([])
+      expect(admin.errors).toEqual([])
+    } finally {
+      await other.context.close()
       await admin.context.close()
     }
   })

@@ -1,44 +1,17 @@
-import { Suspense } from 'react'
+import { Suspense, useState } from 'react'
 import { Outlet } from 'react-router'
 import { FullPageLoader } from '../components/layout/full-page-loader'
-import { TopBar, type SlotPlacement, type TopBarSlots } from '../components/layout/top-bar'
-import { ConnectionRequestsDropdown } from '../features/connections/components/connection-requests-dropdown'
-import { useLiveEvents } from '../features/events/hooks/use-live-events'
-import { MessagesLink } from '../features/messaging/components/messages-link'
-import { NotificationsDropdown } from '../features/notifications/components/notifications-dropdown'
+import { TopBarPlaceholder } from '../components/layout/top-bar-frame'
+import { useCurrentUser } from '../lib/session'
+import { ExpectMemberContext } from './expect-member'
+import { lazy } from './lazy'
 
-/**
- * Feature-owned parts of the top bar. Each feature adds its component here, e.g.
- * `notifications: <NotificationsDropdown />` or `(placement) => <NotificationsDropdown placement={placement} />`.
- * Leave a slot out until its feature exists: the top bar renders nothing for it.
- */
-const topBarSlots: TopBarSlots = {
-  notifications: (placement) => <LiveNotifications placement={placement} />,
-  connectionRequests: (placement) => <LiveConnectionRequests placement={placement} />,
-  messages: (placement) => <LiveMessagesLink placement={placement} />,
-}
-
-/*
- * The live event stream (GET /api/events) stays open while the signed-in top bar shows these slots;
- * pending requests are polled every 30 s only while it is down (SPEC.md §9).
- */
-function LiveNotifications({ placement }: { placement: SlotPlacement }) {
-  useLiveEvents()
-  return <NotificationsDropdown placement={placement} />
-}
-
-function LiveMessagesLink({ placement }: { placement: SlotPlacement }) {
-  const { connected } = useLiveEvents()
-  return <MessagesLink placement={placement} poll={!connected} />
-}
-
-function LiveConnectionRequests({ placement }: { placement: SlotPlacement }) {
-  const { connected } = useLiveEvents()
-  return <ConnectionRequestsDropdown placement={placement} poll={!connected} />
-}
+/** The signed-in bar with its menus and live counts: a chunk of its own, fetched once a member is known. */
+export const SignedInTopBar = lazy(() => import('./signed-in-top-bar'))
 
 /** Root layout of every route: the top bar (signed-in only), then the page. */
 export function AppShell() {
+  const [expectMember, setExpectMember] = useState(false)
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -47,12 +20,25 @@ export function AppShell() {
       >
         Skip to content
       </a>
-      <TopBar slots={topBarSlots} />
+      <MemberTopBar expectMember={expectMember} />
       <main id="main" className="flex flex-1 flex-col">
-        <Suspense fallback={<FullPageLoader />}>
-          <Outlet />
-        </Suspense>
+        <ExpectMemberContext value={setExpectMember}>
+          <Suspense fallback={<FullPageLoader />}>
+            <Outlet />
+          </Suspense>
+        </ExpectMemberContext>
       </main>
     </div>
+  )
+}
+
+/** The bar for a member; its placeholder while a members-only page waits for the session. */
+function MemberTopBar({ expectMember }: { expectMember: boolean }) {
+  const { user } = useCurrentUser()
+  if (!user) return user === undefined && expectMember ? <TopBarPlaceholder /> : null
+  return (
+    <Suspense fallback={<TopBarPlaceholder />}>
+      <SignedInTopBar />
+    </Suspense>
   )
 }

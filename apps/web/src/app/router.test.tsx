@@ -1,6 +1,8 @@
-import { screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { createQueryClient } from '../lib/query-client'
 import { makeUser, mockApi, renderApp } from '../test/render'
+import { preloadRoute } from './router'
 
 const location = () => screen.getByTestId('location').textContent
 
@@ -64,6 +66,61 @@ describe('route guards', () => {
   it('renders no top bar for a visitor', async () => {
     renderApp('/no/such/page', { user: null })
     await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument()
+  })
+})
+
+describe('first load', () => {
+  const requested = (fetchMock: ReturnType<typeof mockApi>) =>
+    fetchMock.mock.calls.map(([url]) => String(url))
+
+  it("starts the home page's requests before the session is known", async () => {
+    const fetchMock = mockApi({})
+    preloadRoute('/', createQueryClient())
+    await waitFor(() =>
+      expect(requested(fetchMock)).toEqual(
+        expect.arrayContaining([
+          '/api/announcements/pinned',
+          '/api/announcements?pinned=false&limit=3',
+          '/api/users/discover/popular',
+          '/api/hashtags/popular',
+        ]),
+      ),
+    )
+  })
+
+  it("starts a profile's request with the username of the path", async () => {
+    const fetchMock = mockApi({})
+    preloadRoute('/profile/bob', createQueryClient())
+    await waitFor(() => expect(requested(fetchMock)).toContain('/api/users/bob'))
+  })
+
+  it('asks nothing ahead for a page that declares no data', async () => {
+    const fetchMock = mockApi({})
+    preloadRoute('/auth', createQueryClient())
+    // Give a data module the time it would need to load and ask.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it("keeps the top bar's place while a member page waits for the session", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    )
+    renderApp('/discover')
+    const banner = await screen.findByRole('banner')
+    expect(within(banner).getByRole('link', { name: 'Vouched home' })).toHaveAttribute('href', '/')
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument()
+  })
+
+  it('keeps no place for a top bar on a visitor page', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    )
+    renderApp('/auth')
+    expect(await screen.findByRole('status')).toBeInTheDocument()
     expect(screen.queryByRole('banner')).not.toBeInTheDocument()
   })
 })

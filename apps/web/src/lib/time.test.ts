@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAge, formatRelativeTime } from './time'
+import { formatAge, formatDay, formatMonth, formatRelativeTime } from './time'
 
 const now = new Date('2025-06-15T12:00:00.000Z')
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString()
@@ -48,5 +48,14 @@ describe('formatAge', () => {
   it("treats a future time as just now and a missing one as 'recently'", () => {
     expect(formatAge(new Date(now.getTime() + 5000), now)).toBe('0 seconds ago')
     expect(formatAge(null, now)).toBe('recently')
+  })
+})
+
+describe('formatDay and formatMonth', () => {
+  it('read like date-fns "MMM d, yyyy" and "MMM yyyy"', () => {
+    const date = new Date(2025, 2, 4, 10, 30)
+    expect(formatDay(date)).toBe('Mar 4, 2025')
+    expect(formatMonth(date)).toBe('Mar 2025')
+    expect(formatDay(new Date(2024, 11, 31))).toBe('Dec 31, 2024')
   })
 })

@@ -1,4 +1,15 @@
-import { differenceInHours, format, formatDistance, isValid, parseISO } from 'date-fns'
+import { differenceInHours, formatDistance, isValid, parseISO } from 'date-fns'
+
+// Spelled out rather than date-fns' format (its pattern engine and locale tables weigh ~5 kB gzip in
+// the top bar's chunk for two fixed patterns) or Intl (the first Intl formatter of a page load costs
+// more than the page's own rendering of the dates).
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** "Mar 4, 2025" (date-fns 'MMM d, yyyy'), in local time. */
+export const formatDay = (date: Date) => `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`
+
+/** "Mar 2025" (date-fns 'MMM yyyy'), in local time. */
+export const formatMonth = (date: Date) => `${MONTHS[date.getMonth()]} ${date.getFullYear()}`
 
 const toDate = (value: string | number | Date | null | undefined): Date | undefined => {
   if (value === null || value === undefined || value === '') return undefined
@@ -17,7 +28,7 @@ export function formatRelativeTime(
   const date = toDate(value)
   if (!date) return 'recently'
   if (Math.abs(differenceInHours(now, date)) < 24) return formatDistance(date, now, { addSuffix: true })
-  return format(date, 'MMM d, yyyy')
+  return formatDay(date)
 }
 
 /**

@@ -61,7 +61,8 @@ describe('Home page', () => {
     expect(within(announcements).getByText('Announcement 1')).toBeInTheDocument()
     expect(within(announcements).getByText('Announcement 2')).toBeInTheDocument()
 
-    const people = screen.getByRole('region', { name: 'Discover People' })
+    // Drawn once the announcements above it are in place.
+    const people = await screen.findByRole('region', { name: 'Discover People' })
     expect(await within(people).findByRole('link', { name: 'Bob Builder' })).toHaveAttribute(
       'href',
       '/profile/member2',
@@ -90,7 +91,7 @@ describe('Home page', () => {
         ],
       },
     })
-    const people = screen.getByRole('region', { name: 'Discover People' })
+    const people = await screen.findByRole('region', { name: 'Discover People' })
     expect(await within(people).findByRole('link', { name: 'Kept' })).toBeInTheDocument()
     expect(within(people).getAllByTestId('user-card')).toHaveLength(1)
   })

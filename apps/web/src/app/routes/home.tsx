@@ -1,11 +1,15 @@
+import { useQuery, usePrefetchQuery } from '@tanstack/react-query'
 import { UserRoundIcon } from 'lucide-react'
+import { useDeferredValue } from 'react'
 import { Link } from 'react-router'
 import { PageContainer } from '../../components/layout/page-container'
 import { Button } from '../../components/ui/button'
+import { homeAnnouncementsQuery } from '../../features/announcements/announcements.api'
 import { AnnouncementsSection } from '../../features/announcements/components/announcements-section'
 import { GettingStarted } from '../../features/discovery/components/getting-started'
 import { PopularHashtagsCard } from '../../features/discovery/components/popular-hashtags-card'
 import { PopularPeopleSection } from '../../features/discovery/components/popular-people-section'
+import { popularHashtagsQuery, popularMembersQuery } from '../../features/discovery/discovery.api'
 import { useEndorseTarget } from '../../features/discovery/hooks/use-endorse-target'
 import { CreateEndorsementDialog } from '../../features/endorsements/components/create-endorsement-dialog'
 import { useCurrentUser } from '../../lib/session'
@@ -16,6 +20,14 @@ export default function HomePage() {
   useDocumentTitle('Home')
   const { user } = useCurrentUser()
   const endorse = useEndorseTarget()
+  usePrefetchQuery(homeAnnouncementsQuery())
+  usePrefetchQuery(popularMembersQuery())
+  usePrefetchQuery(popularHashtagsQuery())
+  // Everything below the announcements waits for them (its data is fetched meanwhile): drawn first,
+  // it would be pushed down when they arrive, a layout shift under the reader's eyes. It is drawn in
+  // a deferred render, which React splits into short tasks after the announcements are on screen.
+  const announcementsSettled = !useQuery(homeAnnouncementsQuery()).isPending
+  const showRest = useDeferredValue(announcementsSettled, false)
   if (!user) return null
   const firstName = (user.fullName || user.username).split(/\s+/)[0]
 
@@ -36,16 +48,20 @@ export default function HomePage() {
 
       <AnnouncementsSection />
 
-      <div className="grid items-start gap-8 lg:grid-cols-3">
-        <div className="min-w-0 lg:col-span-2">
-          <PopularPeopleSection onEndorse={endorse.onEndorse} />
-        </div>
-        <aside className="grid gap-6" aria-label="Trending">
-          <PopularHashtagsCard />
-        </aside>
-      </div>
+      {showRest ? (
+        <>
+          <div className="grid items-start gap-8 lg:grid-cols-3">
+            <div className="min-w-0 lg:col-span-2">
+              <PopularPeopleSection onEndorse={endorse.onEndorse} />
+            </div>
+            <aside className="grid gap-6" aria-label="Trending">
+              <PopularHashtagsCard />
+            </aside>
+          </div>
 
-      <GettingStarted username={user.username} />
+          <GettingStarted username={user.username} />
+        </>
+      ) : null}
 
       {endorse.target ? <CreateEndorsementDialog target={endorse.target} {...endorse.dialogProps} /> : null}
     </PageContainer>

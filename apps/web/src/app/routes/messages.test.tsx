@@ -6,6 +6,7 @@ import {
   type TMessage,
   type TMessagePage,
 } from '@vouched/shared/messaging'
+import { REPORT_MESSAGES } from '@vouched/shared/reports'
 import { describe, expect, it } from 'vitest'
 import { makeUser, mockApi, renderApp } from '../../test/render'
 
@@ -220,6 +221,57 @@ describe('/messages', () => {
     expect(await screen.findByText(MESSAGING_MESSAGES.sendFailed)).toBeInTheDocument()
     expect(screen.getByText(MESSAGING_MESSAGES.notConnected)).toBeInTheDocument()
     expect(screen.getByLabelText('Message to Bob Stone')).toHaveValue('Hello?')
+  })
+
+  it('reports a received message (never my own) with a reason, and shows a refusal', async () => {
+    const sent: unknown[] = []
+    mockApi({
+      ...shell,
+      'GET /api/conversations': { body: { conversations: [conversation()], nextCursor: null } },
+      'GET /api/conversations/11': { body: conversation() },
+      'GET /api/conversations/11/messages': thread([
+        message({ id: 1, content: 'Buy my course' }),
+        message({ id: 2, senderId: 1, recipientId: 2, senderUsername: 'alice', content: 'No thanks' }),
+      ]),
+      'POST /api/reports': ({ body }) => {
+        sent.push(body)
+        return sent.length === 1
+          ? {
+              status: 201,
+              body: {
+                id: 8,
+                targetType: 'message',
+                targetId: 1,
+                reason: 'Spam',
+                status: 'open',
+                createdAt: now,
+                resolvedAt: null,
+              },
+            }
+          : { status: 404, body: { message: 'Message not found', code: 'NOT_FOUND' } }
+      },
+    })
+    const { user } = renderApp('/messages/11', { user: me })
+    const list = await screen.findByRole('list', { name: 'Messages' })
+    const [theirs, mine] = within(list).getAllByTestId('message')
+    expect(within(mine!).queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument()
+
+    const report = within(theirs!).getByRole('button', { name: 'Report message from Bob Stone' })
+    await user.click(report)
+    let dialog = await screen.findByRole('dialog', { name: 'Report message from Bob Stone' })
+    await user.type(await within(dialog).findByLabelText('Reason'), 'Spam')
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }))
+    expect(await screen.findByText(REPORT_MESSAGES.sent)).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(sent).toEqual([{ targetType: 'message', targetId: 1, reason: 'Spam' }])
+
+    await user.click(report)
+    dialog = await screen.findByRole('dialog', { name: 'Report message from Bob Stone' })
+    await user.type(await within(dialog).findByLabelText('Reason'), 'Spam again')
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }))
+    expect(await screen.findByText(REPORT_MESSAGES.sendFailed)).toBeInTheDocument()
+    expect(screen.getByText('Message not found')).toBeInTheDocument()
+    expect(sent[1]).toEqual({ targetType: 'message', targetId: 1, reason: 'Spam again' })
   })
 
   it('loads older messages through the cursor', async () => {

@@ -4,7 +4,9 @@ import { PageContainer } from '../../components/layout/page-container'
 import { ConversationList } from '../../features/messaging/components/conversation-list'
 import { MessageThread, ThreadNotice } from '../../features/messaging/components/message-thread'
 import { NewConversation } from '../../features/messaging/components/new-conversation'
+import { ReportDialog } from '../../features/reports/components/report-dialog'
 import { cn } from '../../lib/cn'
+import { useCurrentUser } from '../../lib/session'
 import { useDocumentTitle } from '../../lib/use-document-title'
 
 const positiveInt = (value: string | null | undefined) => {
@@ -12,9 +14,13 @@ const positiveInt = (value: string | null | undefined) => {
   return Number.isInteger(n) && n > 0 ? n : undefined
 }
 
-/** /messages, /messages/:conversationId and /messages?to={userId}: conversations beside the open thread. */
+/**
+ * /messages, /messages/:conversationId and /messages?to={userId}: conversations beside the open thread,
+ * whose received messages can be reported.
+ */
 export default function MessagesPage() {
   useDocumentTitle('Messages')
+  const { user: me } = useCurrentUser()
   const params = useParams()
   const [search] = useSearchParams()
   const conversationId = positiveInt(params.conversationId)
@@ -36,7 +42,21 @@ export default function MessagesPage() {
           className={cn('min-h-0 flex-col bg-background/40 md:flex', threadOpen ? 'flex' : 'hidden')}
         >
           {conversationId ? (
-            <MessageThread key={conversationId} conversationId={conversationId} />
+            <MessageThread
+              key={conversationId}
+              conversationId={conversationId}
+              renderMessageActions={(message) =>
+                // Only the recipient of a message may report it.
+                message.senderId !== me?.id ? (
+                  <ReportDialog
+                    targetType="message"
+                    targetId={message.id}
+                    subject={`message from ${message.senderFullName || message.senderUsername}`}
+                    trigger="icon"
+                  />
+                ) : null
+              }
+            />
           ) : to ? (
             <NewConversation key={to} userId={to} />
           ) : (

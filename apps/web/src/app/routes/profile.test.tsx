@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { TEndorsement } from '@vouched/shared/endorsements'
 import type { TProfile } from '@vouched/shared/profiles'
+import { REPORT_MESSAGES } from '@vouched/shared/reports'
 import type { TSelfUser } from '@vouched/shared/users'
 import { Route, Routes } from 'react-router'
 import { describe, expect, it } from 'vitest'
@@ -293,6 +294,65 @@ describe('Profile page', () => {
     expect(screen.getByRole('button', { name: 'Hide comments (1)' })).toBeInTheDocument()
   })
 
+  it("reports another member's comment (not one's own) with a reason, and shows a refusal", async () => {
+    const sent: unknown[] = []
+    const comment = (id: number, userId: number, username: string, fullName: string) => ({
+      id,
+      vouchId: 10,
+      userId,
+      comment: `Comment ${id}`,
+      createdAt: new Date().toISOString(),
+      username,
+      fullName,
+      profilePicture: null,
+    })
+    const { user } = renderProfile('bob', alice, {
+      'GET /api/users/bob': { body: makeProfile({}, { vouches: [makeEndorsement({ commentCount: 2 })] }) },
+      'GET /api/vouches/10/comments': {
+        body: [comment(1, 1, 'alice', 'Alice Martin'), comment(2, 3, 'carol', 'Carol Danvers')],
+      },
+      'POST /api/reports': ({ body }) => {
+        sent.push(body)
+        return sent.length === 1
+          ? {
+              status: 201,
+              body: {
+                id: 7,
+                targetType: 'comment',
+                targetId: 2,
+                reason: 'Rude',
+                status: 'open',
+                createdAt: new Date().toISOString(),
+                resolvedAt: null,
+              },
+            }
+          : { status: 409, body: { message: REPORT_MESSAGES.duplicate, code: 'DUPLICATE_REPORT' } }
+      },
+    })
+    await user.click(await screen.findByRole('button', { name: 'Show comments (2)' }))
+    const comments = await screen.findByRole('list', { name: 'Comments' })
+    const [mine, theirs] = within(comments).getAllByRole('listitem')
+    expect(within(mine!).queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument()
+
+    const report = within(theirs!).getByRole('button', { name: 'Report comment by Carol Danvers' })
+    await user.click(report)
+    let dialog = await screen.findByRole('dialog', { name: 'Report comment by Carol Danvers' })
+    await user.type(await within(dialog).findByLabelText('Reason'), 'Rude')
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }))
+    expect(await screen.findByText(REPORT_MESSAGES.sent)).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(sent).toEqual([{ targetType: 'comment', targetId: 2, reason: 'Rude' }])
+
+    await user.click(report)
+    dialog = await screen.findByRole('dialog', { name: 'Report comment by Carol Danvers' })
+    await user.type(await within(dialog).findByLabelText('Reason'), 'Still rude')
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }))
+    expect(await screen.findByText(REPORT_MESSAGES.sendFailed)).toBeInTheDocument()
+    expect(screen.getByText(REPORT_MESSAGES.duplicate)).toBeInTheDocument()
+    expect(screen.getByRole('dialog', { name: 'Report comment by Carol Danvers' })).toBeInTheDocument()
+    expect(sent[1]).toEqual({ targetType: 'comment', targetId: 2, reason: 'Still rude' })
+  })
+
   it('asks signed-out visitors to log in to like or comment', async () => {
     const { user } = renderProfile('bob', null, {
       'GET /api/users/bob': { body: makeProfile({}, { vouches: [makeEndorsement()] }) },
@@ -315,7 +375,7 @@ describe('Profile page', () => {
       },
     })
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }))
-    const name = screen.getByLabelText('Full name')
+    const name = await screen.findByLabelText('Full name')
     await user.clear(name)
     await user.type(name, 'A')
     await user.click(screen.getByRole('button', { name: 'Save changes' }))
@@ -369,7 +429,7 @@ describe('Profile page', () => {
             },
     })
     await user.click(await screen.findByRole('button', { name: 'Verify Work Email' }))
-    await user.type(screen.getByLabelText('Work email'), 'alice@gmail.com')
+    await user.type(await screen.findByLabelText('Work email'), 'alice@gmail.com')
     await user.click(screen.getByRole('button', { name: 'Send code' }))
     expect(
       await screen.findByText(

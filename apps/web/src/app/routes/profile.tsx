@@ -118,6 +118,16 @@ export default function ProfilePage() {
                 ) : null}
               </>
             )}
+            renderCommentActions={(comment) =>
+              comment.userId !== me?.id ? (
+                <ReportDialog
+                  targetType="comment"
+                  targetId={comment.id}
+                  subject={`comment by ${comment.fullName || comment.username}`}
+                  trigger="icon"
+                />
+              ) : null
+            }
           />
           {isOwn ? <ReputationBreakdown /> : null}
         </div>

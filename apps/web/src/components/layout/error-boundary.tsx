@@ -4,6 +4,8 @@ type Props = {
   /** What to show instead of the children after a render error; `reset` tries the children again. */
   fallback: (props: { error: Error; reset: () => void }) => ReactNode
   children: ReactNode
+  /** When it changes (e.g. the page's path), a shown error is cleared and the children render again. */
+  resetKey?: unknown
 }
 type State = { error: Error | null }
 
@@ -17,6 +19,10 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.warn('Render error caught by ErrorBoundary', error, info.componentStack)
+  }
+
+  override componentDidUpdate(previous: Props) {
+    if (this.state.error && previous.resetKey !== this.props.resetKey) this.reset()
   }
 
   reset = () => this.setState({ error: null })

@@ -29,6 +29,7 @@ import { Separator } from '../ui/separator'
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../ui/sheet'
 import { Logo } from './logo'
 import { SearchBox } from './search-box'
+import { HomeLogoLink, TopBarFrame } from './top-bar-frame'
 import { useSignOut } from './use-sign-out'
 
 /** Where a slot is being drawn: the bar itself (compact icon) or the mobile side menu (full-width row). */
@@ -63,56 +64,48 @@ export function TopBar({ slots = {} }: { slots?: TopBarSlots }) {
   const { user } = useCurrentUser()
   if (!user) return null
   return (
-    <header className="sticky top-0 z-40 border-b bg-card/85 backdrop-blur-md supports-[backdrop-filter]:bg-card/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6 lg:gap-5 lg:px-8">
-        <MobileMenu user={user} slots={slots} />
-        <Link
-          to="/"
-          className="shrink-0 rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/40"
-          aria-label="Vouched home"
-        >
-          <Logo />
-        </Link>
+    <TopBarFrame>
+      <MobileMenu user={user} slots={slots} />
+      <HomeLogoLink />
 
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          {NAV_ITEMS.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end={item.end}
-              className={({ isActive }) =>
-                cn(
-                  'inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium transition-colors',
-                  isActive
-                    ? 'bg-accent text-accent-foreground'
-                    : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-                )
-              }
-            >
-              <item.icon className="size-4" aria-hidden />
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
+      <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        {NAV_ITEMS.map((item) => (
+          <NavLink
+            key={item.to}
+            to={item.to}
+            end={item.end}
+            className={({ isActive }) =>
+              cn(
+                'inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium transition-colors',
+                isActive
+                  ? 'bg-accent text-accent-foreground'
+                  : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+              )
+            }
+          >
+            <item.icon className="size-4" aria-hidden />
+            {item.label}
+          </NavLink>
+        ))}
+      </nav>
 
-        <SearchBox className="ml-auto hidden w-full max-w-[17rem] lg:block xl:max-w-xs" />
+      <SearchBox className="ml-auto hidden w-full max-w-[17rem] lg:block xl:max-w-xs" />
 
-        <div className="ml-auto flex items-center gap-1 lg:ml-0">
-          <Button asChild size="sm" className="hidden lg:inline-flex">
-            <Link to="/discover">
-              <PlusIcon aria-hidden />
-              Create Endorsement
-            </Link>
-          </Button>
-          <div className="hidden items-center gap-1 lg:flex">{renderSlot(slots.messages, 'bar')}</div>
-          <div className="flex items-center gap-1">
-            <div className="hidden lg:contents">{renderSlot(slots.connectionRequests, 'bar')}</div>
-            {renderSlot(slots.notifications, 'bar')}
-          </div>
-          <UserMenu user={user} />
+      <div className="ml-auto flex items-center gap-1 lg:ml-0">
+        <Button asChild size="sm" className="hidden lg:inline-flex">
+          <Link to="/discover">
+            <PlusIcon aria-hidden />
+            Create Endorsement
+          </Link>
+        </Button>
+        <div className="hidden items-center gap-1 lg:flex">{renderSlot(slots.messages, 'bar')}</div>
+        <div className="flex items-center gap-1">
+          <div className="hidden lg:contents">{renderSlot(slots.connectionRequests, 'bar')}</div>
+          {renderSlot(slots.notifications, 'bar')}
         </div>
+        <UserMenu user={user} />
       </div>
-    </header>
+    </TopBarFrame>
   )
 }
 

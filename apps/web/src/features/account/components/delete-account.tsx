@@ -1,6 +1,7 @@
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ACCOUNT_MESSAGES, ZDeleteAccountBody, type TDeleteAccountBody } from '@vouched/shared/account'
-import { Loader2Icon, Trash2Icon } from 'lucide-react'
+import { Trash2Icon } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
@@ -9,7 +10,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -94,15 +94,9 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
             </FormItem>
           )}
         />
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="destructive" disabled={remove.isPending}>
-            {remove.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-            Delete my account forever
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter onCancel={onCancel} pending={remove.isPending} variant="destructive">
+          Delete my account forever
+        </FormDialogFooter>
       </form>
     </Form>
   )

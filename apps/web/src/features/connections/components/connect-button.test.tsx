@@ -58,7 +58,7 @@ describe('ConnectButton', () => {
     const { user } = render()
     await user.click(await connectButton())
     const dialog = await screen.findByRole('dialog', { name: 'Connect with Bob Stone' })
-    await user.type(within(dialog).getByLabelText('Message'), '  We met at JSConf ')
+    await user.type(await within(dialog).findByLabelText('Message'), '  We met at JSConf ')
     await user.click(within(dialog).getByRole('button', { name: 'Send Request' }))
     expect(await screen.findByText('Connection request sent')).toBeInTheDocument()
     expect(requests[0]!.body).toEqual({ message: 'We met at JSConf' })
@@ -70,7 +70,7 @@ describe('ConnectButton', () => {
     const { user } = render()
     await user.click(await connectButton())
     const dialog = await screen.findByRole('dialog')
-    const field = within(dialog).getByLabelText('Message')
+    const field = await within(dialog).findByLabelText('Message')
     await user.click(field)
     await user.paste('x'.repeat(501))
     await user.click(within(dialog).getByRole('button', { name: 'Send Request' }))
@@ -90,7 +90,9 @@ describe('ConnectButton', () => {
     )
     const { user } = render()
     await user.click(await connectButton())
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send Request' }))
+    await user.click(
+      await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Send Request' }),
+    )
     expect(await screen.findByText('Failed to send connection request')).toBeInTheDocument()
     expect(screen.getByText('You can send a new connection request after May 1, 2025.')).toBeInTheDocument()
   })

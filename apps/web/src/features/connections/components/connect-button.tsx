@@ -1,9 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { CONNECTION_MESSAGE_MAX, ZConnectionRequestForm } from '@vouched/shared/connections'
 import { CheckIcon, ClockIcon, Loader2Icon, UserPlusIcon } from 'lucide-react'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { lazy, Suspense, useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
 import { useCurrentUser } from '../../../lib/session'
 import {
@@ -22,20 +19,17 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog'
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
-import { Textarea } from '../../../components/ui/textarea'
+import { DialogLoading } from '../../../components/ui/dialog-loading'
 import { toast } from '../../../components/ui/toast'
 import {
   connectionCheckQuery,
   useAcceptConnectionRequest,
   useCancelConnectionRequest,
   useRemoveConnection,
-  useSendConnectionRequest,
 } from '../connections.api'
 import { CONNECTION_TEXTS as T } from '../connections.texts'
 import { RemoveConnectionDialog } from './remove-connection-dialog'
@@ -157,23 +151,11 @@ export function ConnectButton({ userId, name, className, size = 'default' }: Pro
   return <SendRequestDialog userId={userId} name={name} className={className} size={size} />
 }
 
+// The note's form (react-hook-form, zod) is fetched when the dialog first opens.
+const ConnectRequestForm = lazy(() => import('./connect-request-form'))
+
 function SendRequestDialog({ userId, name, className, size }: Props) {
   const [open, setOpen] = useState(false)
-  const send = useSendConnectionRequest()
-  const form = useForm({ resolver: zodResolver(ZConnectionRequestForm), defaultValues: { message: '' } })
-
-  const onSubmit = form.handleSubmit(({ message }) =>
-    send.mutateAsync({ userId, message: message?.trim() || undefined }).then(
-      () => {
-        toast({ title: T.sent })
-        setOpen(false)
-        form.reset()
-      },
-      (error: unknown) =>
-        toast({ title: T.sendError, description: errorMessage(error), variant: 'destructive' }),
-    ),
-  )
-
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -187,37 +169,11 @@ function SendRequestDialog({ userId, name, className, size }: Props) {
           <DialogTitle>{`Connect with ${name}`}</DialogTitle>
           <DialogDescription>Add a short note so they know where you met (optional).</DialogDescription>
         </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4">
-            <FormField
-              control={form.control}
-              name="message"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Message</FormLabel>
-                  <FormControl>
-                    <Textarea rows={4} placeholder="Hi, I'd like to connect with you." {...field} />
-                  </FormControl>
-                  <div className="flex justify-between gap-2">
-                    <FormMessage />
-                    <span className="ml-auto text-xs text-muted-foreground">
-                      {(field.value ?? '').length}/{CONNECTION_MESSAGE_MAX}
-                    </span>
-                  </div>
-                </FormItem>
-              )}
-            />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={send.isPending}>
-                {send.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-                Send Request
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
+        {open ? (
+          <Suspense fallback={<DialogLoading />}>
+            <ConnectRequestForm userId={userId} onDone={() => setOpen(false)} />
+          </Suspense>
+        ) : null}
       </DialogContent>
     </Dialog>
   )

@@ -29,7 +29,7 @@ import {
   urlForForm,
   type DiscoverForm,
 } from '../hooks/discover-params'
-import { UserCard, UserCardSkeletons } from './user-card'
+import { USER_CARD_GRID, UserCard, UserCardSkeletons } from './user-card'
 
 const TYPES = ['all', 'user', 'hashtag'] as const
 
@@ -261,9 +261,9 @@ function CardList({
           {empty}
         </p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className={USER_CARD_GRID}>
           {query.data.map((card) => (
-            <li key={card.id} className="grid">
+            <li key={card.id} className="grid min-w-0">
               <UserCard card={card} onEndorse={onEndorse} />
             </li>
           ))}

@@ -6,7 +6,7 @@ import { Alert, AlertDescription } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { useCurrentUser } from '../../../lib/session'
 import { popularMembersQuery } from '../discovery.api'
-import { UserCard, UserCardSkeletons } from './user-card'
+import { USER_CARD_GRID, UserCard, UserCardSkeletons } from './user-card'
 
 /**
  * The home page's 'Discover People' grid (SPEC.md §2): popular members, never the viewer, the user
@@ -44,9 +44,9 @@ export function PopularPeopleSection({ onEndorse }: { onEndorse?: (card: TUserCa
           {DISCOVERY_MESSAGES.noUsers}
         </p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className={USER_CARD_GRID}>
           {cards.map((card) => (
-            <li key={card.id} className="grid">
+            <li key={card.id} className="grid min-w-0">
               <UserCard card={card} onEndorse={onEndorse} />
             </li>
           ))}

@@ -6,10 +6,14 @@ import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { cn } from '../../../lib/cn'
+import { formatScore } from '../../../lib/format-score'
 
-/** Scores with at most one decimal: 37, 37.5. */
-const formatScore = (score: number) =>
-  score.toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 0 })
+/**
+ * The grid every list of cards uses. Columns follow the width the list is given, not the window's: the
+ * home page gives the list two thirds of the page, where three columns at 1280 px would be narrower than
+ * a card's buttons. 17rem fits View Profile and Endorse side by side.
+ */
+export const USER_CARD_GRID = 'grid grid-cols-[repeat(auto-fill,minmax(min(100%,17rem),1fr))] gap-4'
 
 export type UserCardProps = {
   card: TUserCard
@@ -30,7 +34,7 @@ export function UserCard({ card, onEndorse, headingLevel: Heading = 'h3', classN
   const tags = card.topHashtags.slice(0, CARD_TOP_HASHTAGS)
   return (
     <Card
-      className={cn('flex flex-col gap-3 p-4 transition-shadow hover:shadow-md', className)}
+      className={cn('flex min-w-0 flex-col gap-3 p-4 transition-shadow hover:shadow-md', className)}
       data-testid="user-card"
     >
       <div className="flex min-w-0 items-start gap-3">
@@ -75,16 +79,20 @@ export function UserCard({ card, onEndorse, headingLevel: Heading = 'h3', classN
       {tags.length > 0 ? (
         <ul className="flex flex-wrap gap-1.5" aria-label={`Top hashtags of ${name}`}>
           {tags.map((tag) => (
-            <li key={tag}>
-              <Badge variant="outline" className="font-normal text-muted-foreground">
-                #{tag}
+            <li key={tag} className="max-w-full min-w-0">
+              <Badge
+                variant="outline"
+                className="max-w-full font-normal text-muted-foreground"
+                title={`#${tag}`}
+              >
+                <span className="truncate">#{tag}</span>
               </Badge>
             </li>
           ))}
         </ul>
       ) : null}
 
-      <div className="mt-auto flex gap-2 pt-1">
+      <div className="mt-auto flex flex-wrap gap-2 pt-1">
         <Button asChild variant="outline" size="sm" className="flex-1">
           <Link to={profile} aria-label={`View profile of ${name}`}>
             View Profile
@@ -104,7 +112,7 @@ export function UserCard({ card, onEndorse, headingLevel: Heading = 'h3', classN
 /** Placeholders shaped like cards while members load. */
 export function UserCardSkeletons({ count = 6, label }: { count?: number; label: string }) {
   return (
-    <div aria-busy="true" aria-label={label} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <div aria-busy="true" aria-label={label} className={USER_CARD_GRID}>
       {Array.from({ length: count }, (_, i) => (
         <Card key={i} className="h-44 animate-pulse bg-muted/40" />
       ))}

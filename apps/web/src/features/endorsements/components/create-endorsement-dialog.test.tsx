@@ -5,10 +5,14 @@ import { CreateEndorsementDialog } from './create-endorsement-dialog'
 
 const target = { id: 7, username: 'bob', fullName: 'Bob Builder' }
 
-function renderDialog(me = makeUser()) {
-  return renderWithProviders(<CreateEndorsementDialog target={target} open onOpenChange={() => {}} />, {
-    user: me,
-  })
+/** Renders the open dialog and waits for its form (a chunk of its own, loaded on opening). */
+async function renderDialog(me = makeUser()) {
+  const result = renderWithProviders(
+    <CreateEndorsementDialog target={target} open onOpenChange={() => {}} />,
+    { user: me },
+  )
+  await screen.findByRole('button', { name: 'Submit endorsement' })
+  return result
 }
 
 const attachmentInput = () => screen.getByLabelText('Attachment (optional)')
@@ -19,7 +23,7 @@ describe('CreateEndorsementDialog', () => {
       'GET /api/hashtags/popular': { body: [{ id: 1, tag: 'Kubernetes', count: 3 }] },
       'POST /api/vouches': { status: 201, body: { id: 1 } },
     })
-    const { user } = renderDialog()
+    const { user } = await renderDialog()
     expect(screen.getByRole('heading', { name: 'Endorse Bob Builder' })).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveTextContent('Technical Skills')
     await user.type(screen.getByLabelText('Note (optional)'), 'Rebuilt our CI')
@@ -40,9 +44,9 @@ describe('CreateEndorsementDialog', () => {
     expect(await screen.findByText('Endorsement sent')).toBeInTheDocument()
   })
 
-  it('shows the verified factor in the impact preview', () => {
+  it('shows the verified factor in the impact preview', async () => {
     mockApi({ 'GET /api/hashtags/popular': { body: [] } })
-    renderDialog(makeUser({ isEmailVerified: true, isVerified: true }))
+    await renderDialog(makeUser({ isEmailVerified: true, isVerified: true }))
     expect(screen.getByText('1.3x')).toBeInTheDocument()
   })
 
@@ -55,7 +59,7 @@ describe('CreateEndorsementDialog', () => {
       },
       'POST /api/vouches': { status: 201, body: { id: 2 } },
     })
-    const { user } = renderDialog()
+    const { user } = await renderDialog()
     fireEvent.change(attachmentInput(), {
       target: { files: [new File(['%PDF-1.4'], 'letter.pdf', { type: 'application/pdf' })] },
     })
@@ -72,7 +76,7 @@ describe('CreateEndorsementDialog', () => {
 
   it('refuses attachments of another type or above 10MB before uploading', async () => {
     const fetchMock = mockApi({ 'GET /api/hashtags/popular': { body: [] } })
-    renderDialog()
+    await renderDialog()
     fireEvent.change(attachmentInput(), {
       target: { files: [new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })] },
     })
@@ -96,7 +100,7 @@ describe('CreateEndorsementDialog', () => {
         },
       },
     })
-    const { user } = renderDialog()
+    const { user } = await renderDialog()
     await user.click(screen.getByRole('button', { name: 'Submit endorsement' }))
     expect(await screen.findByText('Error creating vouch')).toBeInTheDocument()
     expect(screen.getAllByText('You have already endorsed this member in this category')).toHaveLength(2)

@@ -1,4 +1,9 @@
-import { ENDORSEMENT_MESSAGES, formatWeight, type TEndorsement } from '@vouched/shared/endorsements'
+import {
+  ENDORSEMENT_MESSAGES,
+  formatWeight,
+  type TComment,
+  type TEndorsement,
+} from '@vouched/shared/endorsements'
 import {
   BadgeCheckIcon,
   FileTextIcon,
@@ -7,18 +12,23 @@ import {
   MessageCircleIcon,
   UserRoundIcon,
 } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { UserAvatar } from '../../../components/ui/avatar'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
+import { Skeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { useCurrentUser } from '../../../lib/session'
 import { formatRelativeTime } from '../../../lib/time'
 import { useToggleLike } from '../endorsements.api'
-import { EndorsementComments } from './endorsement-comments'
+
+// The thread (with its comment form: react-hook-form, zod) is fetched when one is first opened.
+const EndorsementComments = lazy(() =>
+  import('./endorsement-comments').then((module) => ({ default: module.EndorsementComments })),
+)
 
 /**
  * One endorsement (SPEC.md §2): the endorser or 'Anonymous', category, note, hashtags, attachment,
@@ -27,10 +37,13 @@ import { EndorsementComments } from './endorsement-comments'
 export function EndorsementCard({
   endorsement: e,
   actions,
+  renderCommentActions,
 }: {
   endorsement: TEndorsement
   /** Buttons the page adds at the end of the footer (report, hide). */
   actions?: ReactNode
+  /** Buttons the page adds to each comment (report). */
+  renderCommentActions?: (comment: TComment) => ReactNode
 }) {
   const [showComments, setShowComments] = useState(false)
   const { user } = useCurrentUser()
@@ -151,7 +164,11 @@ export function EndorsementCard({
         {actions ? <div className="ml-auto flex items-center gap-1">{actions}</div> : null}
       </footer>
 
-      {showComments ? <EndorsementComments vouchId={e.id} /> : null}
+      {showComments ? (
+        <Suspense fallback={<CommentsLoading />}>
+          <EndorsementComments vouchId={e.id} renderActions={renderCommentActions} />
+        </Suspense>
+      ) : null}
     </article>
   )
 }
@@ -191,5 +208,14 @@ function LikeButton({ endorsement: e }: { endorsement: TEndorsement }) {
       <HeartIcon className={cn(e.hasLiked && 'fill-current')} aria-hidden />
       {e.likeCount}
     </Button>
+  )
+}
+
+function CommentsLoading() {
+  return (
+    <div className="grid gap-2 border-t pt-3" aria-label="Loading comments">
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-10 w-2/3" />
+    </div>
   )
 }

@@ -8,6 +8,7 @@ import {
   type TCreateCommentBody,
 } from '@vouched/shared/endorsements'
 import { Loader2Icon, Trash2Icon } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { UserAvatar } from '../../../components/ui/avatar'
@@ -21,8 +22,18 @@ import { useCurrentUser } from '../../../lib/session'
 import { formatRelativeTime } from '../../../lib/time'
 import { commentsQuery, useAddComment, useDeleteComment } from '../endorsements.api'
 
-/** The expanded comment thread of an endorsement: list, add, and delete for the comment's author. */
-export function EndorsementComments({ vouchId }: { vouchId: number }) {
+/**
+ * The expanded comment thread of an endorsement: list, add, and delete for the comment's author.
+ * `renderActions` lets the page add its own buttons to each comment (report) without this feature
+ * knowing about them.
+ */
+export function EndorsementComments({
+  vouchId,
+  renderActions,
+}: {
+  vouchId: number
+  renderActions?: (comment: TComment) => ReactNode
+}) {
   const { user } = useCurrentUser()
   const comments = useQuery({ ...commentsQuery(vouchId), enabled: Boolean(user) })
 
@@ -43,6 +54,7 @@ export function EndorsementComments({ vouchId }: { vouchId: number }) {
               comment={comment}
               vouchId={vouchId}
               isAuthor={comment.userId === user?.id}
+              actions={renderActions?.(comment)}
             />
           ))}
         </ul>
@@ -58,12 +70,13 @@ function CommentItem({
   comment,
   vouchId,
   isAuthor,
+  actions,
 }: {
   comment: TComment
   vouchId: number
   isAuthor: boolean
+  actions?: ReactNode
 }) {
-  const remove = useDeleteComment(vouchId)
   const name = comment.fullName || comment.username
   return (
     <li className="flex gap-2.5">
@@ -78,32 +91,44 @@ function CommentItem({
           <Link to={`/profile/${comment.username}`} className="truncate text-sm font-medium hover:underline">
             {name}
           </Link>
-          <span className="text-xs text-muted-foreground">{formatRelativeTime(comment.createdAt)}</span>
-          {isAuthor ? (
-            <Button
-              variant="ghost"
-              size="icon"
-              className="ml-auto size-6 text-muted-foreground hover:text-destructive"
-              aria-label="Delete comment"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(comment.id, {
-                  onError: (error) =>
-                    toast({
-                      title: ENDORSEMENT_MESSAGES.commentDeleteFailed,
-                      description: errorMessage(error),
-                      variant: 'destructive',
-                    }),
-                })
-              }
-            >
-              <Trash2Icon className="size-3.5" aria-hidden />
-            </Button>
+          <span className="shrink-0 text-xs text-muted-foreground">
+            {formatRelativeTime(comment.createdAt)}
+          </span>
+          {actions || isAuthor ? (
+            <div className="ml-auto flex shrink-0 items-center gap-0.5">
+              {actions}
+              {isAuthor ? <DeleteCommentButton commentId={comment.id} vouchId={vouchId} /> : null}
+            </div>
           ) : null}
         </div>
         <p className="text-sm break-words whitespace-pre-line">{comment.comment}</p>
       </div>
     </li>
+  )
+}
+
+function DeleteCommentButton({ commentId, vouchId }: { commentId: number; vouchId: number }) {
+  const remove = useDeleteComment(vouchId)
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-6 text-muted-foreground hover:text-destructive"
+      aria-label="Delete comment"
+      disabled={remove.isPending}
+      onClick={() =>
+        remove.mutate(commentId, {
+          onError: (error) =>
+            toast({
+              title: ENDORSEMENT_MESSAGES.commentDeleteFailed,
+              description: errorMessage(error),
+              variant: 'destructive',
+            }),
+        })
+      }
+    >
+      <Trash2Icon className="size-3.5" aria-hidden />
+    </Button>
   )
 }
 

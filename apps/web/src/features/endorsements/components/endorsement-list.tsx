@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import {
   VOUCH_FILTERS,
+  type TComment,
   type TEndorsement,
   type TVouchFilter,
   type TVouchesPage,
@@ -30,6 +31,8 @@ type Props = {
   noMatchText: string
   /** Extra buttons in each card's footer, composed by the page (report, hide). */
   renderActions?: (endorsement: TEndorsement) => ReactNode
+  /** Extra buttons on each comment of an expanded thread, composed by the page (report). */
+  renderCommentActions?: (comment: TComment) => ReactNode
 }
 
 /** Recent Endorsements (SPEC.md §2): All / Public / Anonymous filter, cards and Load More. */
@@ -40,6 +43,7 @@ export function EndorsementList({
   emptyText,
   noMatchText,
   renderActions,
+  renderCommentActions,
 }: Props) {
   const [filter, setFilter] = useState<TVouchFilter>('all')
   const list = useInfiniteQuery({
@@ -95,6 +99,7 @@ export function EndorsementList({
                 key={endorsement.id}
                 endorsement={endorsement}
                 actions={renderActions?.(endorsement)}
+                renderCommentActions={renderCommentActions}
               />
             ))}
             {list.hasNextPage ? (

@@ -51,8 +51,17 @@ export function ThreadNotice({ children }: { children: ReactNode }) {
   )
 }
 
-/** An open conversation: its messages (older ones on demand), statuses of one's own, and the composer. */
-export function MessageThread({ conversationId }: { conversationId: number }) {
+/**
+ * An open conversation: its messages (older ones on demand), statuses of one's own, and the composer.
+ * `renderMessageActions` lets the page add its own buttons under each message (report).
+ */
+export function MessageThread({
+  conversationId,
+  renderMessageActions,
+}: {
+  conversationId: number
+  renderMessageActions?: (message: TMessage) => ReactNode
+}) {
   const queryClient = useQueryClient()
   const conversation = useQuery(conversationQuery(conversationId))
   const thread = useInfiniteQuery(messagesQuery(conversationId))
@@ -108,6 +117,7 @@ export function MessageThread({ conversationId }: { conversationId: number }) {
         <MessageList
           messages={messages}
           meId={me.id}
+          renderActions={renderMessageActions}
           olderButton={
             thread.hasNextPage ? (
               <Button
@@ -131,10 +141,12 @@ export function MessageThread({ conversationId }: { conversationId: number }) {
 function MessageList({
   messages,
   meId,
+  renderActions,
   olderButton,
 }: {
   messages: TMessage[]
   meId: number
+  renderActions?: (message: TMessage) => ReactNode
   olderButton: ReactNode
 }) {
   const endRef = useRef<HTMLDivElement>(null)
@@ -184,6 +196,7 @@ function MessageList({
                 <span className="flex items-center gap-1.5 px-1 text-[0.7rem] text-muted-foreground">
                   <time dateTime={message.createdAt}>{format(at, 'HH:mm')}</time>
                   {mine ? <MessageStatus status={message.status} showLabel={message.id === lastOwn} /> : null}
+                  {renderActions?.(message)}
                 </span>
               </li>
             </Fragment>

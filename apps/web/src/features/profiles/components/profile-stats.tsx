@@ -1,7 +1,8 @@
 import type { TProfileUser } from '@vouched/shared/profiles'
-import { format, isValid, parseISO } from 'date-fns'
+import { isValid, parseISO } from 'date-fns'
 import { ActivityIcon, CalendarIcon, ThumbsUpIcon, type LucideIcon } from 'lucide-react'
 import { Card, CardContent } from '../../../components/ui/card'
+import { formatMonth } from '../../../lib/time'
 
 type Props = { user: Pick<TProfileUser, 'vouchCount' | 'activityScore' | 'createdAt'> }
 
@@ -17,7 +18,7 @@ export function ProfileStats({ user }: Props) {
           <Stat
             icon={CalendarIcon}
             label="Member since"
-            value={isValid(joined) ? format(joined, 'MMM yyyy') : '—'}
+            value={isValid(joined) ? formatMonth(joined) : '—'}
           />
         </dl>
       </CardContent>

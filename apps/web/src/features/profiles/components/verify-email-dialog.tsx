@@ -1,39 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import {
-  PROFILE_MESSAGES,
-  ZAddWorkEmailBody,
-  ZVerifyEmailBody,
-  type TAddWorkEmailBody,
-  type TVerifyEmailBody,
-} from '@vouched/shared/profiles'
-import {
-  ArrowLeftIcon,
-  BadgeCheckIcon,
-  CheckCircle2Icon,
-  InfoIcon,
-  Loader2Icon,
-  MailCheckIcon,
-} from 'lucide-react'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { PROFILE_MESSAGES } from '@vouched/shared/profiles'
+import { BadgeCheckIcon, MailCheckIcon } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog'
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
-import { Input } from '../../../components/ui/input'
-import { toast } from '../../../components/ui/toast'
-import { errorMessage, isApiError } from '../../../lib/api-client'
-import { useAddWorkEmail, useVerifyWorkEmail } from '../profiles.api'
+import { Dialog, DialogContent } from '../../../components/ui/dialog'
+import { DialogLoading } from '../../../components/ui/dialog-loading'
 
-type Step =
+export type Step =
   { name: 'email'; email?: string } | { name: 'code'; email: string; demoCode?: string } | { name: 'done' }
+
+// The steps' forms (react-hook-form, zod) are fetched when the dialog first opens.
+const VerifyEmailSteps = lazy(() => import('./verify-email-steps'))
 
 /**
  * Verify Work Email (SPEC.md §2): email entry, code entry (Back returns to the email), success. The demo
@@ -55,21 +32,9 @@ export function VerifyEmailDialog({
   return (
     <Dialog open={open} onOpenChange={change}>
       <DialogContent className="sm:max-w-md">
-        {step.name === 'email' ? (
-          <EmailStep
-            defaultEmail={step.email}
-            onSent={(email, demoCode) => setStep({ name: 'code', email, demoCode })}
-          />
-        ) : step.name === 'code' ? (
-          <CodeStep
-            email={step.email}
-            demoCode={step.demoCode}
-            onBack={() => setStep({ name: 'email', email: step.email })}
-            onVerified={() => setStep({ name: 'done' })}
-          />
-        ) : (
-          <DoneStep onClose={() => change(false)} />
-        )}
+        <Suspense fallback={<DialogLoading />}>
+          <VerifyEmailSteps step={step} onStep={setStep} onClose={() => change(false)} />
+        </Suspense>
       </DialogContent>
     </Dialog>
   )
@@ -98,162 +63,6 @@ export function WorkEmailCard({ verified }: { verified: boolean }) {
         </div>
       )}
       <VerifyEmailDialog open={open} onOpenChange={setOpen} />
-    </>
-  )
-}
-
-type EmailStepProps = { defaultEmail?: string; onSent: (email: string, demoCode?: string) => void }
-
-function EmailStep({ defaultEmail = '', onSent }: EmailStepProps) {
-  const add = useAddWorkEmail()
-  const form = useForm<TAddWorkEmailBody>({
-    resolver: zodResolver(ZAddWorkEmailBody),
-    defaultValues: { email: defaultEmail },
-  })
-  const onSubmit = form.handleSubmit((body) =>
-    add.mutate(body, {
-      onSuccess: (result) => {
-        toast({
-          title: 'Verification code sent',
-          description: `Check ${result.email} for your 6-digit code.`,
-        })
-        onSent(result.email, result.verificationCode)
-      },
-      onError: (error) => {
-        if (isApiError(error) && error.field === 'email')
-          form.setError('email', { message: errorMessage(error) })
-        toast({
-          title: PROFILE_MESSAGES.addEmailFailed,
-          description: errorMessage(error),
-          variant: 'destructive',
-        })
-      },
-    }),
-  )
-  return (
-    <>
-      <DialogHeader>
-        <DialogTitle>Verify your work email</DialogTitle>
-        <DialogDescription>
-          Endorsements from verified members carry 1.25x more impact. We will send a 6-digit code to your
-          company address.
-        </DialogDescription>
-      </DialogHeader>
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Work email</FormLabel>
-                <FormControl>
-                  <Input {...field} type="email" autoComplete="email" placeholder="you@company.com" />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <DialogFooter>
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-              {add.isPending ? 'Sending...' : 'Send code'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </Form>
-    </>
-  )
-}
-
-type CodeStepProps = { email: string; demoCode?: string; onBack: () => void; onVerified: () => void }
-
-function CodeStep({ email, demoCode, onBack, onVerified }: CodeStepProps) {
-  const verify = useVerifyWorkEmail()
-  const form = useForm<TVerifyEmailBody>({
-    resolver: zodResolver(ZVerifyEmailBody),
-    defaultValues: { verificationCode: '' },
-  })
-  const onSubmit = form.handleSubmit(({ verificationCode }) =>
-    verify.mutate(verificationCode.trim(), {
-      onSuccess: () => {
-        toast({ title: 'Email verified', description: 'Your endorsements now have 1.25x more impact.' })
-        onVerified()
-      },
-      onError: (error) => {
-        form.setError('verificationCode', { message: errorMessage(error) })
-        toast({
-          title: PROFILE_MESSAGES.verificationFailed,
-          description: errorMessage(error),
-          variant: 'destructive',
-        })
-      },
-    }),
-  )
-  return (
-    <>
-      <DialogHeader>
-        <DialogTitle>Enter the verification code</DialogTitle>
-        <DialogDescription>We sent a 6-digit code to {email}. It is valid for 30 minutes.</DialogDescription>
-      </DialogHeader>
-      {demoCode ? (
-        <Alert>
-          <InfoIcon aria-hidden />
-          <AlertTitle>Demo mode</AlertTitle>
-          <AlertDescription>
-            No mail server is configured, so here is your code:{' '}
-            <strong className="font-mono">{demoCode}</strong>
-          </AlertDescription>
-        </Alert>
-      ) : null}
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField
-            control={form.control}
-            name="verificationCode"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Verification code</FormLabel>
-                <FormControl>
-                  <Input
-                    {...field}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    placeholder="123456"
-                    className="font-mono tracking-widest"
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onBack}>
-              <ArrowLeftIcon aria-hidden />
-              Back
-            </Button>
-            <Button type="submit" disabled={verify.isPending}>
-              {verify.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-              {verify.isPending ? 'Verifying...' : 'Verify'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </Form>
-    </>
-  )
-}
-
-function DoneStep({ onClose }: { onClose: () => void }) {
-  return (
-    <>
-      <DialogHeader className="items-center text-center sm:text-center">
-        <CheckCircle2Icon className="size-12 text-success" aria-hidden />
-        <DialogTitle>Email verified!</DialogTitle>
-        <DialogDescription>{PROFILE_MESSAGES.verifiedBoxText}</DialogDescription>
-      </DialogHeader>
-      <DialogFooter className="sm:justify-center">
-        <Button onClick={onClose}>Done</Button>
-      </DialogFooter>
     </>
   )
 }

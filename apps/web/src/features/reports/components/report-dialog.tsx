@@ -1,121 +1,80 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import {
-  REPORT_MESSAGES,
-  REPORT_REASON_MAX,
-  REPORT_TARGET_LABELS,
-  ZCreateReportBody,
-  type TCreateReportBody,
-  type TReportTargetType,
-} from '@vouched/shared/reports'
-import { FlagIcon, Loader2Icon } from 'lucide-react'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { REPORT_TARGET_LABELS, type TReportTargetType } from '@vouched/shared/reports'
+import { FlagIcon } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog'
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
-import { Textarea } from '../../../components/ui/textarea'
-import { toast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api-client'
-import { useCreateReport } from '../reports.api'
+import { DialogLoading } from '../../../components/ui/dialog-loading'
+
+// The form (react-hook-form, zod) is fetched when a report dialog first opens: pages list many
+// Report buttons and few are ever used.
+const ReportForm = lazy(() => import('./report-form'))
 
 type Props = {
   targetType: TReportTargetType
   targetId: number
-  /** What the trigger and dialog name, e.g. 'this endorsement'. */
+  /** What the trigger and dialog name after 'Report', e.g. 'this endorsement', 'comment by Carol'. */
   subject: string
+  /**
+   * 'button' shows the word Report (hidden on phones when small); 'icon' is a small muted flag for
+   * items that repeat down a list (comments, messages), so reporting stays at hand without crowding them.
+   */
+  trigger?: 'button' | 'icon'
   size?: 'sm' | 'default'
   variant?: 'ghost' | 'outline'
 }
 
-/** Report content to the admins with a reason (1–1000 characters). */
-export function ReportDialog({ targetType, targetId, subject, size = 'sm', variant = 'ghost' }: Props) {
+/** Report a profile, endorsement, comment or message to the admins with a reason (1–1000 characters). */
+export function ReportDialog({
+  targetType,
+  targetId,
+  subject,
+  trigger = 'button',
+  size = 'sm',
+  variant = 'ghost',
+}: Props) {
   const [open, setOpen] = useState(false)
+  const label = `Report ${subject}`
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant={variant} size={size} aria-label={`Report ${subject}`}>
-          <FlagIcon aria-hidden />
-          <span className={size === 'sm' ? 'hidden sm:inline' : undefined}>Report</span>
-        </Button>
+        {trigger === 'icon' ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-6 text-muted-foreground hover:text-destructive"
+            aria-label={label}
+            title="Report"
+          >
+            <FlagIcon className="size-3.5" aria-hidden />
+          </Button>
+        ) : (
+          <Button variant={variant} size={size} aria-label={label}>
+            <FlagIcon aria-hidden />
+            <span className={size === 'sm' ? 'hidden sm:inline' : undefined}>Report</span>
+          </Button>
+        )}
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Report {subject}</DialogTitle>
+          <DialogTitle>{label}</DialogTitle>
           <DialogDescription>
             Tell the admins what is wrong with this {REPORT_TARGET_LABELS[targetType].toLowerCase()}. They
             review every report; the member is not told who reported them.
           </DialogDescription>
         </DialogHeader>
         {open ? (
-          <ReportForm targetType={targetType} targetId={targetId} onDone={() => setOpen(false)} />
+          <Suspense fallback={<DialogLoading />}>
+            <ReportForm targetType={targetType} targetId={targetId} onDone={() => setOpen(false)} />
+          </Suspense>
         ) : null}
       </DialogContent>
     </Dialog>
-  )
-}
-
-function ReportForm({
-  targetType,
-  targetId,
-  onDone,
-}: {
-  targetType: TReportTargetType
-  targetId: number
-  onDone: () => void
-}) {
-  const create = useCreateReport()
-  const form = useForm<TCreateReportBody>({
-    resolver: zodResolver(ZCreateReportBody),
-    defaultValues: { targetType, targetId, reason: '' },
-  })
-  const onSubmit = form.handleSubmit((body) =>
-    create.mutate(body, {
-      onSuccess: () => {
-        toast({ title: 'Report sent', description: REPORT_MESSAGES.sent })
-        onDone()
-      },
-      onError: (error) => {
-        toast({ title: REPORT_MESSAGES.sendFailed, description: errorMessage(error), variant: 'destructive' })
-      },
-    }),
-  )
-  return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormField
-          control={form.control}
-          name="reason"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Reason</FormLabel>
-              <FormControl>
-                <Textarea {...field} rows={4} maxLength={REPORT_REASON_MAX} placeholder="What is wrong?" />
-              </FormControl>
-              <p className="text-right text-xs text-muted-foreground">
-                {(field.value ?? '').length}/{REPORT_REASON_MAX}
-              </p>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-            Send report
-          </Button>
-        </DialogFooter>
-      </form>
-    </Form>
   )
 }

@@ -125,7 +125,7 @@ describe('Report dialog', () => {
     )
     await user.click(screen.getByRole('button', { name: 'Report this endorsement' }))
     const dialog = await screen.findByRole('dialog', { name: 'Report this endorsement' })
-    await user.click(within(dialog).getByRole('button', { name: 'Send report' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Send report' }))
     expect(await within(dialog).findByText('Please tell us what is wrong')).toBeInTheDocument()
     await user.type(within(dialog).getByLabelText('Reason'), 'Spam')
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }))

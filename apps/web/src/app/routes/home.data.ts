@@ -1,0 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { homeAnnouncementsQuery } from '../../features/announcements/announcements.api'
+import { popularHashtagsQuery, popularMembersQuery } from '../../features/discovery/discovery.api'
+
+/** The home page's requests (PageData in router.tsx); the page asks for the same ones itself. */
+export function prefetch(queryClient: QueryClient) {
+  void queryClient.prefetchQuery(homeAnnouncementsQuery())
+  void queryClient.prefetchQuery(popularMembersQuery())
+  void queryClient.prefetchQuery(popularHashtagsQuery())
+}

@@ -1,0 +1,44 @@
+import { TopBar, type SlotPlacement, type TopBarSlots } from '../components/layout/top-bar'
+import { ConnectionRequestsDropdown } from '../features/connections/components/connection-requests-dropdown'
+import { useLiveEvents } from '../features/events/hooks/use-live-events'
+import { MessagesLink } from '../features/messaging/components/messages-link'
+import { NotificationsDropdown } from '../features/notifications/components/notifications-dropdown'
+
+/*
+ * The signed-in top bar with its feature-owned parts. A chunk of its own (app-shell.tsx loads it
+ * lazily): visitors never download it, and members get it beside the page's chunk, not before.
+ */
+
+/**
+ * Feature-owned parts of the top bar. Each feature adds its component here, e.g.
+ * `notifications: <NotificationsDropdown />` or `(placement) => <NotificationsDropdown placement={placement} />`.
+ * Leave a slot out until its feature exists: the top bar renders nothing for it.
+ */
+const topBarSlots: TopBarSlots = {
+  notifications: (placement) => <LiveNotifications placement={placement} />,
+  connectionRequests: (placement) => <LiveConnectionRequests placement={placement} />,
+  messages: (placement) => <LiveMessagesLink placement={placement} />,
+}
+
+/*
+ * The live event stream (GET /api/events) stays open while the signed-in top bar shows these slots;
+ * pending requests are polled every 30 s only while it is down (SPEC.md §9).
+ */
+function LiveNotifications({ placement }: { placement: SlotPlacement }) {
+  useLiveEvents()
+  return <NotificationsDropdown placement={placement} />
+}
+
+function LiveMessagesLink({ placement }: { placement: SlotPlacement }) {
+  const { connected } = useLiveEvents()
+  return <MessagesLink placement={placement} poll={!connected} />
+}
+
+function LiveConnectionRequests({ placement }: { placement: SlotPlacement }) {
+  const { connected } = useLiveEvents()
+  return <ConnectionRequestsDropdown placement={placement} poll={!connected} />
+}
+
+export default function SignedInTopBar() {
+  return <TopBar slots={topBarSlots} />
+}

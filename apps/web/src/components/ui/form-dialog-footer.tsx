@@ -1,0 +1,33 @@
+import { Loader2Icon } from 'lucide-react'
+import type { ComponentProps, ReactNode } from 'react'
+import { Button } from './button'
+import { DialogFooter } from './dialog'
+
+/** Cancel and submit of a dialog's form: while it sends, the submit button spins and cannot be pressed again. */
+export function FormDialogFooter({
+  onCancel,
+  pending,
+  disabled = false,
+  variant,
+  children,
+}: {
+  onCancel: () => void
+  pending: boolean
+  /** Also disables submitting when not pending (e.g. an upload still running). */
+  disabled?: boolean
+  variant?: ComponentProps<typeof Button>['variant']
+  /** The submit button's label. */
+  children: ReactNode
+}) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" variant={variant} disabled={pending || disabled}>
+        {pending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
+        {children}
+      </Button>
+    </DialogFooter>
+  )
+}

@@ -1,0 +1,49 @@
+import { XIcon } from 'lucide-react'
+import { Toast as ToastPrimitive } from 'radix-ui'
+import { cn } from '../../lib/cn'
+import { dismissToast, TOAST_DURATION, type ToastItem } from './toast'
+
+/** The live toasts in a Radix viewport (an aria-live region); `Toaster` in toast.tsx mounts it. */
+export default function ToastViewport({ items }: { items: ToastItem[] }) {
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION} swipeDirection="right">
+      {items.map((item) => (
+        <ToastPrimitive.Root
+          key={item.id}
+          open={item.open}
+          duration={item.duration ?? TOAST_DURATION}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(item.id)
+          }}
+          data-variant={item.variant ?? 'default'}
+          className={cn(
+            'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-lg border p-4 pr-9 shadow-lg transition-all',
+            'data-[state=open]:animate-slide-in-right data-[state=closed]:animate-out data-[swipe=end]:animate-out data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)',
+            item.variant === 'destructive'
+              ? 'border-destructive bg-destructive text-destructive-foreground'
+              : 'border-border bg-card text-card-foreground',
+          )}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
+            {item.description ? (
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {item.description}
+              </ToastPrimitive.Description>
+            ) : null}
+          </div>
+          <ToastPrimitive.Close
+            aria-label="Close"
+            className="absolute top-2 right-2 rounded-md p-1 opacity-60 transition-opacity hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring/50 group-data-[variant=destructive]:text-destructive-foreground"
+          >
+            <XIcon className="size-4" aria-hidden />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport
+        label="Alerts ({hotkey})"
+        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-[400px]"
+      />
+    </ToastPrimitive.Provider>
+  )
+}

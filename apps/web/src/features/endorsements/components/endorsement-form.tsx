@@ -1,0 +1,272 @@
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TYPES,
+  CATEGORIES,
+  DEFAULT_CATEGORY,
+  ENDORSEMENT_MESSAGES,
+  NOTE_MAX,
+  SUGGESTED_TAGS,
+  ZCreateEndorsementBody,
+  engagementWeight,
+  formatWeight,
+  type TCreateEndorsement,
+  type TCreateEndorsementBody,
+} from '@vouched/shared/endorsements'
+import { FileIcon, Loader2Icon, PaperclipIcon, XIcon } from 'lucide-react'
+import { useId, useMemo, useRef, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { Button } from '../../../components/ui/button'
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '../../../components/ui/form'
+import { Label } from '../../../components/ui/label'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select'
+import { Switch } from '../../../components/ui/switch'
+import { Textarea } from '../../../components/ui/textarea'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage, isApiError } from '../../../lib/api-client'
+import { useCurrentUser } from '../../../lib/session'
+import { popularTagsQuery, useCreateEndorsement, useUploadAttachment } from '../endorsements.api'
+import type { EndorsementTarget } from './create-endorsement-dialog'
+import { TagInput } from './tag-input'
+
+type Attachment = { name: string; contentUrl: string; contentType: string }
+const FORM_FIELDS = ['category', 'note', 'hashtags', 'contentUrl', 'isAnonymous'] as const
+
+/** The create-endorsement form inside CreateEndorsementDialog (its own chunk). */
+export default function EndorsementForm({
+  target,
+  onDone,
+}: {
+  target: EndorsementTarget
+  onDone: () => void
+}) {
+  const { user } = useCurrentUser()
+  const create = useCreateEndorsement(target.username)
+  const upload = useUploadAttachment()
+  const popular = useQuery(popularTagsQuery())
+  const [attachment, setAttachment] = useState<Attachment | null>(null)
+  const [attachmentError, setAttachmentError] = useState<string | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const fileId = useId()
+
+  const form = useForm<TCreateEndorsementBody, unknown, TCreateEndorsement>({
+    resolver: zodResolver(ZCreateEndorsementBody),
+    defaultValues: {
+      toUserId: target.id,
+      category: DEFAULT_CATEGORY,
+      note: '',
+      hashtags: [],
+      isAnonymous: false,
+    },
+  })
+  const note = useWatch({ control: form.control, name: 'note' })
+  const weight = engagementWeight({
+    hasNote: Boolean(note?.trim()),
+    hasAttachment: Boolean(attachment),
+    verifiedEndorser: Boolean(user?.isEmailVerified),
+  })
+  const pool = useMemo(() => [...SUGGESTED_TAGS, ...(popular.data ?? [])], [popular.data])
+
+  const chooseFile = (file: File | undefined) => {
+    setAttachmentError(null)
+    if (!file) return
+    if (!(ATTACHMENT_TYPES as readonly string[]).includes(file.type)) {
+      setAttachmentError(ENDORSEMENT_MESSAGES.attachmentType)
+      return
+    }
+    if (file.size > ATTACHMENT_MAX_BYTES) {
+      setAttachmentError(ENDORSEMENT_MESSAGES.attachmentTooLarge)
+      return
+    }
+    upload.mutate(file, {
+      onSuccess: (uploaded) => {
+        setAttachment({ name: file.name, ...uploaded })
+        form.setValue('contentUrl', uploaded.contentUrl)
+        form.setValue('contentType', uploaded.contentType)
+      },
+      onError: (error) => setAttachmentError(errorMessage(error, 'The file could not be uploaded')),
+    })
+  }
+
+  const removeAttachment = () => {
+    setAttachment(null)
+    form.setValue('contentUrl', undefined)
+    form.setValue('contentType', undefined)
+    if (fileInput.current) fileInput.current.value = ''
+  }
+
+  const onSubmit = form.handleSubmit((body) => {
+    create.mutate(body, {
+      onSuccess: () => {
+        toast({
+          title: 'Endorsement sent',
+          description: `Your endorsement is now on ${target.fullName || target.username}'s profile.`,
+        })
+        onDone()
+      },
+      onError: (error) => {
+        const field = isApiError(error) ? error.field : undefined
+        if (field && (FORM_FIELDS as readonly string[]).includes(field)) {
+          form.setError(field as (typeof FORM_FIELDS)[number], { message: errorMessage(error) })
+        }
+        toast({
+          title: ENDORSEMENT_MESSAGES.createFailed,
+          description: errorMessage(error),
+          variant: 'destructive',
+        })
+      },
+    })
+  })
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField
+          control={form.control}
+          name="category"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Category</FormLabel>
+              <Select value={field.value} onValueChange={field.onChange}>
+                <FormControl>
+                  <SelectTrigger>
+                    <SelectValue placeholder="Choose a category" />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  {CATEGORIES.map((category) => (
+                    <SelectItem key={category} value={category}>
+                      {category}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="note"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Note (optional)</FormLabel>
+              <FormControl>
+                <Textarea
+                  {...field}
+                  value={field.value ?? ''}
+                  rows={4}
+                  maxLength={NOTE_MAX}
+                  placeholder="What did they do that proves this skill?"
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="hashtags"
+          render={({ field, fieldState }) => (
+            <FormItem>
+              <FormLabel>Skills (hashtags)</FormLabel>
+              <FormControl>
+                <TagInput
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  suggestions={pool}
+                  aria-invalid={Boolean(fieldState.error)}
+                />
+              </FormControl>
+              <FormDescription>Press Enter or a comma to add a tag. Up to 10.</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <div className="grid gap-2">
+          <Label htmlFor={fileId}>Attachment (optional)</Label>
+          {attachment ? (
+            <div className="flex items-center gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm">
+              <FileIcon className="size-4 text-muted-foreground" aria-hidden />
+              <span className="min-w-0 flex-1 truncate">{attachment.name}</span>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="size-7"
+                onClick={removeAttachment}
+                aria-label="Remove attachment"
+              >
+                <XIcon aria-hidden />
+              </Button>
+            </div>
+          ) : (
+            <div className="flex items-center gap-3">
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => fileInput.current?.click()}
+                disabled={upload.isPending}
+              >
+                {upload.isPending ? (
+                  <Loader2Icon className="animate-spin" aria-hidden />
+                ) : (
+                  <PaperclipIcon aria-hidden />
+                )}
+                {upload.isPending ? 'Uploading...' : 'Attach a file'}
+              </Button>
+              <span className="text-xs text-muted-foreground">PNG, JPG, GIF, PDF up to 10MB</span>
+            </div>
+          )}
+          <input
+            ref={fileInput}
+            id={fileId}
+            type="file"
+            accept=".png,.jpg,.jpeg,.gif,.pdf,image/png,image/jpeg,image/gif,application/pdf"
+            className="sr-only"
+            tabIndex={-1}
+            onChange={(event) => chooseFile(event.target.files?.[0])}
+          />
+          {attachmentError ? (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {attachmentError}
+            </p>
+          ) : null}
+        </div>
+        <FormField
+          control={form.control}
+          name="isAnonymous"
+          render={({ field }) => (
+            <FormItem className="flex flex-row items-center justify-between gap-4 rounded-lg border p-3">
+              <div className="grid gap-1">
+                <FormLabel>Endorse anonymously</FormLabel>
+                <FormDescription>Your name is hidden from everyone but you and the admins.</FormDescription>
+              </div>
+              <FormControl>
+                <Switch checked={Boolean(field.value)} onCheckedChange={field.onChange} />
+              </FormControl>
+            </FormItem>
+          )}
+        />
+        <p className="text-sm text-muted-foreground">
+          Impact of this endorsement:{' '}
+          <span className="font-semibold text-foreground">{formatWeight(weight)}</span>
+        </p>
+        <FormDialogFooter onCancel={onDone} pending={create.isPending} disabled={upload.isPending}>
+          {create.isPending ? 'Submitting...' : 'Submit endorsement'}
+        </FormDialogFooter>
+      </form>
+    </Form>
+  )
+}

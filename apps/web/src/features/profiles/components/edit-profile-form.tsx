@@ -1,0 +1,123 @@
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { PROFILE_MESSAGES, ZUpdateProfileBody, type TUpdateProfileBody } from '@vouched/shared/profiles'
+import { BIO_MAX, FULL_NAME_MAX, LOCATION_MAX, TITLE_MAX } from '@vouched/shared/users'
+import { useForm } from 'react-hook-form'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
+import { Input } from '../../../components/ui/input'
+import { Textarea } from '../../../components/ui/textarea'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage, isApiError } from '../../../lib/api-client'
+import { useUpdateProfile } from '../profiles.api'
+import type { Editable } from './edit-profile-dialog'
+
+const FIELDS = ['fullName', 'title', 'bio', 'location'] as const
+
+/** The form inside EditProfileDialog (its own chunk). */
+export default function EditProfileForm({ user, onDone }: { user: Editable; onDone: () => void }) {
+  const update = useUpdateProfile(user.id)
+  const form = useForm<TUpdateProfileBody>({
+    resolver: zodResolver(ZUpdateProfileBody),
+    defaultValues: {
+      fullName: user.fullName ?? '',
+      title: user.title ?? '',
+      bio: user.bio ?? '',
+      location: user.location ?? '',
+    },
+  })
+
+  const onSubmit = form.handleSubmit((body) => {
+    update.mutate(body, {
+      onSuccess: () => {
+        toast({ title: 'Profile updated', description: 'Your changes are saved.' })
+        onDone()
+      },
+      onError: (error) => {
+        const field = isApiError(error) ? error.field : undefined
+        if (field && (FIELDS as readonly string[]).includes(field)) {
+          form.setError(field as (typeof FIELDS)[number], { message: errorMessage(error) })
+        }
+        toast({
+          title: PROFILE_MESSAGES.updateFailed,
+          description: errorMessage(error, PROFILE_MESSAGES.updateProfileFailed),
+          variant: 'destructive',
+        })
+      },
+    })
+  })
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField
+          control={form.control}
+          name="fullName"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Full name</FormLabel>
+              <FormControl>
+                <Input {...field} value={field.value ?? ''} maxLength={FULL_NAME_MAX} autoComplete="name" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="title"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Title</FormLabel>
+              <FormControl>
+                <Input
+                  {...field}
+                  value={field.value ?? ''}
+                  maxLength={TITLE_MAX}
+                  placeholder="e.g. Senior Engineer"
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="location"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Location</FormLabel>
+              <FormControl>
+                <Input
+                  {...field}
+                  value={field.value ?? ''}
+                  maxLength={LOCATION_MAX}
+                  placeholder="e.g. Lyon, France"
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="bio"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Bio</FormLabel>
+              <FormControl>
+                <Textarea {...field} value={field.value ?? ''} rows={4} maxLength={BIO_MAX} />
+              </FormControl>
+              <p className="text-right text-xs text-muted-foreground">
+                {(field.value ?? '').length}/{BIO_MAX}
+              </p>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormDialogFooter onCancel={onDone} pending={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save changes'}
+        </FormDialogFooter>
+      </form>
+    </Form>
+  )
+}

@@ -1,0 +1,48 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { formatScore } from './format-score'
+
+const intl = (score: number) =>
+  score.toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 0 })
+
+describe('formatScore', () => {
+  it('keeps at most one decimal and groups thousands', () => {
+    expect(formatScore(37)).toBe('37')
+    expect(formatScore(37.5)).toBe('37.5')
+    expect(formatScore(18.75)).toBe('18.8')
+    expect(formatScore(171.5)).toBe('171.5')
+    expect(formatScore(0)).toBe('0')
+    expect(formatScore(1234.56)).toBe('1,234.6')
+    expect(formatScore(1_000_000)).toBe('1,000,000')
+  })
+
+  it('writes what toLocaleString writes, ties and float edges included', () => {
+    for (const score of [
+      0.04,
+      0.05,
+      0.95,
+      1.05,
+      1.15,
+      1.45,
+      2.25,
+      2.45,
+      9.95,
+      999.95,
+      0.1 + 0.2,
+      1e21,
+      -2.25,
+    ]) {
+      expect(formatScore(score), String(score)).toBe(intl(score))
+    }
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double({ min: 0, max: 1e7, noNaN: true }),
+          fc.integer({ min: 0, max: 1e7 }).map((n) => n / 100),
+        ),
+        (score) => formatScore(score) === intl(score),
+      ),
+      { numRuns: 2000 },
+    )
+  })
+})
