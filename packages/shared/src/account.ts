@@ -2,36 +2,9 @@ import { z } from 'zod'
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from './auth'
 import { ZCategory } from './endorsements'
 import { ZSelfUser } from './users'
+import { PREFERENCE_TYPES, ACCOUNT_MESSAGES } from './account.constants'
 
-/** Notification types a member receives today, each with its own in-app and email switch. */
-export const PREFERENCE_TYPES = ['endorsement', 'like', 'comment', 'connection'] as const
-export type TPreferenceType = (typeof PREFERENCE_TYPES)[number]
-export const PREFERENCE_LABELS: Record<TPreferenceType, string> = {
-  endorsement: 'Endorsements you receive',
-  like: 'Likes on endorsements you gave or received',
-  comment: 'Comments on endorsements you gave or received',
-  connection: 'Connection requests and acceptances',
-}
-/** Without a stored choice: in-app on, email off. */
-export const DEFAULT_PREFERENCE = { inApp: true, email: false } as const
-
-export const ACCOUNT_MESSAGES = {
-  currentPasswordRequired: 'Please enter your current password',
-  currentPasswordWrong: 'Your current password is incorrect',
-  samePassword: 'The new password must differ from the current one',
-  passwordChanged: 'Password changed. Your other sessions have been signed out.',
-  passwordChangeFailed: 'Failed to change your password',
-  passwordRequired: 'Please enter your password to confirm',
-  passwordWrong: 'Incorrect password',
-  adminDeletion:
-    'Admins cannot delete their own account: ask another admin to revoke your admin rights first',
-  deleted: 'Your account and all your data have been deleted.',
-  deleteFailed: 'Failed to delete your account',
-  preferencesSaved: 'Notification preferences saved',
-  preferencesFailed: 'Failed to save your notification preferences',
-  exportFailed: 'Failed to download your data',
-  exportReady: 'Your data is downloading',
-} as const
+export * from './account.constants'
 
 const ZNewPassword = z
   .string()
@@ -55,6 +28,7 @@ export const ZChangePasswordBody = z
     message: ACCOUNT_MESSAGES.samePassword,
     path: ['newPassword'],
   })
+
 export type TChangePasswordBody = z.input<typeof ZChangePasswordBody>
 
 export const ZDeleteAccountBody = z.object({
@@ -63,6 +37,7 @@ export const ZDeleteAccountBody = z.object({
     .min(1, ACCOUNT_MESSAGES.passwordRequired)
     .max(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordWrong),
 })
+
 export type TDeleteAccountBody = z.input<typeof ZDeleteAccountBody>
 
 export const ZPreference = z.object({
@@ -70,12 +45,17 @@ export const ZPreference = z.object({
   inApp: z.boolean(),
   email: z.boolean(),
 })
+
 export type TPreference = z.infer<typeof ZPreference>
+
 export const ZPreferences = z.object({ preferences: z.array(ZPreference) })
+
 export type TPreferences = z.infer<typeof ZPreferences>
+
 export const ZUpdatePreferencesBody = z.object({
   preferences: z.array(ZPreference).min(1).max(PREFERENCE_TYPES.length),
 })
+
 export type TUpdatePreferencesBody = z.input<typeof ZUpdatePreferencesBody>
 
 /** Another member as the archive names them: never their email or anything else private. */
@@ -200,4 +180,5 @@ export const ZAccountExport = z.object({
   activity: z.array(z.object({ day: z.string(), count: z.number().int() })),
   sessions: z.array(z.object({ createdAt: z.string(), expiresAt: z.string(), current: z.boolean() })),
 })
+
 export type TAccountExport = z.infer<typeof ZAccountExport>

@@ -1,37 +1,9 @@
 import { z } from 'zod'
 import { ZConversationUser, ZMessage } from './messaging'
 import { ZSelfUser } from './users'
+import { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, ADMIN_SEARCH_MAX } from './admin.constants'
 
-export const ADMIN_PAGE_DEFAULT = 20
-export const ADMIN_PAGE_MAX = 100
-export const ADMIN_SEARCH_MAX = 100
-
-export const ADMIN_TABS = [
-  'users',
-  'reports',
-  'endorsements',
-  'hashtags',
-  'messages',
-  'announcements',
-  'audit',
-] as const
-export type TAdminTab = (typeof ADMIN_TABS)[number]
-
-export const ADMIN_MESSAGES = {
-  loadUsersFailed: 'Failed to load users',
-  loadEndorsementsFailed: 'Failed to load endorsements',
-  loadHashtagsFailed: 'Failed to load hashtags',
-  loadConversationsFailed: 'Error loading conversations',
-  loadMessagesFailed: 'Error loading messages',
-  loadAuditFailed: 'Failed to load the audit log',
-  updateUserFailed: 'Failed to update user',
-  deleteUserFailed: 'Failed to delete user',
-  deleteEndorsementFailed: 'Failed to delete endorsement',
-  deleteHashtagFailed: 'Failed to delete hashtag',
-  selfDemotion: 'You cannot revoke your own admin rights',
-  selfDeletion: 'You cannot delete your own account',
-  confirmTitle: 'Are you sure?',
-} as const
+export * from './admin.constants'
 
 /** Search and page through an admin table. */
 export const ZAdminListQuery = z.object({
@@ -44,6 +16,7 @@ export const ZAdminListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).default(ADMIN_PAGE_DEFAULT),
 })
+
 export type TAdminListQuery = z.input<typeof ZAdminListQuery>
 
 /** Every admin table answers one page: its rows, the total matching the search, and where it is. */
@@ -54,7 +27,6 @@ export const ZAdminPage = <T extends z.ZodType>(item: T) =>
     page: z.number().int(),
     limit: z.number().int(),
   })
-export type TAdminPage<T> = { items: T[]; total: number; page: number; limit: number }
 
 /** Admins may see a member's email and work email (DECISIONS.md §3). */
 export const ZAdminUser = ZSelfUser.extend({
@@ -62,10 +34,13 @@ export const ZAdminUser = ZSelfUser.extend({
   suspendedAt: z.string().nullable().optional(),
   suspensionReason: z.string().nullable().optional(),
 })
+
 export type TAdminUser = z.infer<typeof ZAdminUser>
+
 export const ZAdminUserPage = ZAdminPage(ZAdminUser)
 
 export const ZUpdateAdminUserBody = z.object({ isAdmin: z.boolean() })
+
 export type TUpdateAdminUserBody = z.infer<typeof ZUpdateAdminUserBody>
 
 /** An endorsement as moderators see it: the endorser is named even when anonymous. */
@@ -86,11 +61,15 @@ export const ZAdminEndorsement = z.object({
   engagementWeight: z.number(),
   createdAt: z.string(),
 })
+
 export type TAdminEndorsement = z.infer<typeof ZAdminEndorsement>
+
 export const ZAdminEndorsementPage = ZAdminPage(ZAdminEndorsement)
 
 export const ZAdminHashtag = z.object({ id: z.number().int(), tag: z.string(), count: z.number().int() })
+
 export type TAdminHashtag = z.infer<typeof ZAdminHashtag>
+
 export const ZAdminHashtagPage = ZAdminPage(ZAdminHashtag)
 
 /** SPEC.md §3 admin conversation view. */
@@ -102,27 +81,12 @@ export const ZAdminConversation = z.object({
   messageCount: z.number().int(),
   lastMessageAt: z.string(),
 })
+
 export type TAdminConversation = z.infer<typeof ZAdminConversation>
+
 export const ZAdminConversationPage = ZAdminPage(ZAdminConversation)
 
 export const ZAdminMessagePage = ZAdminPage(ZMessage)
-
-export const AUDIT_ACTIONS = [
-  'user.grant-admin',
-  'user.revoke-admin',
-  'user.delete',
-  'endorsement.delete',
-  'hashtag.delete',
-  'announcement.create',
-  'announcement.pin',
-  'announcement.unpin',
-  'announcement.delete',
-  'user.suspend',
-  'user.unsuspend',
-  'report.resolve',
-  'report.dismiss',
-] as const
-export type TAuditAction = (typeof AUDIT_ACTIONS)[number]
 
 export const ZAuditEntry = z.object({
   id: z.number().int(),
@@ -135,5 +99,7 @@ export const ZAuditEntry = z.object({
   details: z.string().nullable(),
   createdAt: z.string(),
 })
+
 export type TAuditEntry = z.infer<typeof ZAuditEntry>
+
 export const ZAuditPage = ZAdminPage(ZAuditEntry)

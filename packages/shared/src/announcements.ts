@@ -1,28 +1,15 @@
 import { z } from 'zod'
+import {
+  ANNOUNCEMENT_TITLE_MIN,
+  ANNOUNCEMENT_TITLE_MAX,
+  ANNOUNCEMENT_CONTENT_MIN,
+  ANNOUNCEMENT_CONTENT_MAX,
+  ANNOUNCEMENT_IMAGE_URL_MAX,
+  ANNOUNCEMENTS_LIMIT_MAX,
+  ANNOUNCEMENT_MESSAGES,
+} from './announcements.constants'
 
-export const ANNOUNCEMENT_TITLE_MIN = 3
-export const ANNOUNCEMENT_TITLE_MAX = 100
-export const ANNOUNCEMENT_CONTENT_MIN = 10
-/** SPEC.md sets no upper bound; a cap keeps one post from filling the home page. */
-export const ANNOUNCEMENT_CONTENT_MAX = 5000
-export const ANNOUNCEMENT_IMAGE_URL_MAX = 2048
-/** Home shows every pinned announcement plus this many of the newest unpinned ones (SPEC.md §9). */
-export const HOME_UNPINNED_ANNOUNCEMENTS = 3
-export const ANNOUNCEMENTS_LIMIT_MAX = 100
-
-export const ANNOUNCEMENT_MESSAGES = {
-  titleMin: 'Title must be at least 3 characters',
-  titleMax: 'Title must be less than 100 characters',
-  contentMin: 'Content must be at least 10 characters',
-  contentMax: `Content must be at most ${ANNOUNCEMENT_CONTENT_MAX} characters`,
-  url: 'Must be a valid URL',
-  loadError: 'Error loading announcements. Please try again.',
-  createFailed: 'Failed to create announcement',
-  updateFailed: 'Failed to update announcement',
-  deleteFailed: 'Failed to delete announcement',
-  deleteConfirmTitle: 'Are you sure?',
-  deleteConfirmText: 'This action cannot be undone. This will permanently delete the announcement.',
-} as const
+export * from './announcements.constants'
 
 const isHttpUrl = (value: string) => {
   try {
@@ -56,11 +43,14 @@ export const ZCreateAnnouncementBody = z.object({
   imageUrl: ZAnnouncementImageUrl,
   pinned: z.boolean().default(false),
 })
+
 /** What a form holds and a client sends. */
 export type TCreateAnnouncementInput = z.input<typeof ZCreateAnnouncementBody>
+
 export type TCreateAnnouncementBody = z.output<typeof ZCreateAnnouncementBody>
 
 export const ZUpdateAnnouncementBody = z.object({ pinned: z.boolean() })
+
 export type TUpdateAnnouncementBody = z.infer<typeof ZUpdateAnnouncementBody>
 
 export const ZAnnouncementsQuery = z.object({
@@ -71,6 +61,7 @@ export const ZAnnouncementsQuery = z.object({
     .transform((value) => (value === undefined ? undefined : value === 'true')),
   limit: z.coerce.number().int().min(1).max(ANNOUNCEMENTS_LIMIT_MAX).default(ANNOUNCEMENTS_LIMIT_MAX),
 })
+
 export type TAnnouncementsQuery = z.input<typeof ZAnnouncementsQuery>
 
 export const ZAnnouncement = z.object({
@@ -85,6 +76,7 @@ export const ZAnnouncement = z.object({
   adminFullName: z.string().nullable(),
   adminProfilePicture: z.string().nullable(),
 })
+
 export type TAnnouncement = z.infer<typeof ZAnnouncement>
 
 export const ZAnnouncementList = z.array(ZAnnouncement)

@@ -1,31 +1,8 @@
 import { z } from 'zod'
 import { FULL_NAME_MAX, FULL_NAME_MIN, USERNAME_MAX, USERNAME_MIN, ZBio, ZLocation, ZTitle } from './users'
+import { PASSWORD_MIN, RESET_PASSWORD_MIN, PASSWORD_MAX, EMAIL_MAX, AUTH_MESSAGES } from './auth.constants'
 
-export const PASSWORD_MIN = 6
-export const RESET_PASSWORD_MIN = 8
-/** scrypt is deliberately slow; an unbounded password would let one request burn a core. */
-export const PASSWORD_MAX = 200
-export const EMAIL_MAX = 254
-
-export const AUTH_MESSAGES = {
-  usernameMin: 'Username must be at least 3 characters',
-  passwordMin: 'Password must be at least 6 characters',
-  resetPasswordMin: 'Password must be at least 8 characters',
-  email: 'Please enter a valid email address',
-  passwordConfirmRequired: 'Password confirmation is required',
-  passwordsDontMatch: "Passwords don't match",
-  fullNameRequired: 'Full name is required',
-  resetTokenRequired: 'Reset token is required',
-  invalidLogin: 'Invalid username/email or password. Please try again.',
-  usernameChars: 'Username may only contain letters, digits, _, . and -',
-  usernameTaken: 'This username is already taken',
-  usernameReserved: 'This username is reserved',
-  emailTaken: 'An account with this email already exists. Please log in instead.',
-  invalidResetLink: 'This password reset link is invalid or has expired. Please request a new one.',
-  forgotPasswordSent:
-    'If your email is registered with us, you will receive password reset instructions shortly. Please check your inbox (and spam folder).',
-  missingResetLink: 'Invalid or missing password reset link. Please request a new one.',
-} as const
+export * from './auth.constants'
 
 const ZPassword = z
   .string()
@@ -50,6 +27,7 @@ export const ZLoginBody = z.object({
     .max(EMAIL_MAX, AUTH_MESSAGES.invalidLogin),
   password: ZPassword,
 })
+
 export type TLoginBody = z.input<typeof ZLoginBody>
 
 export const ZRegisterBody = z
@@ -71,9 +49,11 @@ export const ZRegisterBody = z
     message: AUTH_MESSAGES.passwordsDontMatch,
     path: ['passwordConfirm'],
   })
+
 export type TRegisterBody = z.input<typeof ZRegisterBody>
 
 export const ZForgotPasswordBody = z.object({ email: ZEmail })
+
 export type TForgotPasswordBody = z.input<typeof ZForgotPasswordBody>
 
 export const ZResetPasswordBody = z
@@ -93,7 +73,9 @@ export const ZResetPasswordBody = z
     message: AUTH_MESSAGES.passwordsDontMatch,
     path: ['confirmPassword'],
   })
+
 export type TResetPasswordBody = z.input<typeof ZResetPasswordBody>
 
 export const ZMessage = z.object({ message: z.string() })
+
 export type TMessage = z.infer<typeof ZMessage>

@@ -1,29 +1,15 @@
 import { z } from 'zod'
+import {
+  CONNECTION_MESSAGE_MAX,
+  CONNECTION_MESSAGES,
+  CONNECTION_REQUEST_STATUSES,
+  CONNECTION_STATUSES,
+} from './connections.constants'
 
-export const CONNECTION_MESSAGE_MAX = 500
-/** A declined sender may ask the same member again after this many days. */
-export const CONNECTION_RETRY_DAYS = 30
-/** The top bar refreshes pending requests this often while the live event stream is down (SPEC.md §9). */
-export const PENDING_POLL_MS = 30_000
-
-export const CONNECTION_MESSAGES = {
-  messageMax: 'Message must be less than 500 characters',
-  self: 'You cannot send a connection request to yourself',
-  userNotFound: 'User not found',
-  requestNotFound: 'Connection request not found',
-  connectionNotFound: 'You are not connected with this member',
-  alreadyPending: 'You have already sent a connection request to this member',
-  reversePending:
-    'This member has already sent you a connection request. Accept it from your pending requests.',
-  alreadyConnected: 'You are already connected with this member',
-  notPending: 'This connection request is no longer pending',
-  onlyRecipient: 'Only the recipient can answer this connection request',
-  onlySender: 'Only the sender can cancel this connection request',
-  retryAfter: (date: string) =>
-    `This member declined your previous request. You can send a new connection request after ${date}.`,
-} as const
+export * from './connections.constants'
 
 export const ZUserIdParams = z.object({ userId: z.coerce.number().int().positive() })
+
 export type TUserIdParams = z.infer<typeof ZUserIdParams>
 
 export const ZConnectionMessage = z
@@ -37,12 +23,14 @@ export const ZSendConnectionRequestBody = z
   .object({ message: ZConnectionMessage.nullish() })
   .nullish()
   .transform((body) => ({ message: body?.message ?? undefined }))
+
 export type TSendConnectionRequestBody = z.input<typeof ZSendConnectionRequestBody>
 
 /** The client form: the same rule and message as the server. */
 export const ZConnectionRequestForm = z.object({
   message: z.string().max(CONNECTION_MESSAGE_MAX, CONNECTION_MESSAGES.messageMax).optional(),
 })
+
 export type TConnectionRequestForm = z.infer<typeof ZConnectionRequestForm>
 
 export const ZConnectionUser = z.object({
@@ -52,9 +40,8 @@ export const ZConnectionUser = z.object({
   profilePicture: z.string().nullable(),
   isVerified: z.boolean(),
 })
-export type TConnectionUser = z.infer<typeof ZConnectionUser>
 
-export const CONNECTION_REQUEST_STATUSES = ['pending', 'accepted', 'rejected'] as const
+export type TConnectionUser = z.infer<typeof ZConnectionUser>
 
 /** The read shape of SPEC.md §3; the flat from* fields are those of the pending list. */
 export const ZConnectionRequest = z.object({
@@ -71,15 +58,18 @@ export const ZConnectionRequest = z.object({
   fromFullName: z.string().nullable(),
   fromProfilePicture: z.string().nullable(),
 })
+
 export type TConnectionRequest = z.infer<typeof ZConnectionRequest>
 
 export const ZConnectionRequestList = z.object({ requests: z.array(ZConnectionRequest) })
+
 export type TConnectionRequestList = z.infer<typeof ZConnectionRequestList>
 
 export const ZConnectionRequestResult = z.object({
   success: z.literal(true),
   request: ZConnectionRequest,
 })
+
 export type TConnectionRequestResult = z.infer<typeof ZConnectionRequestResult>
 
 export const ZConnection = z.object({
@@ -93,12 +83,11 @@ export const ZConnection = z.object({
   /** When the request was accepted. */
   connectedAt: z.string(),
 })
+
 export type TConnection = z.infer<typeof ZConnection>
 
-/** A member's connections are bounded per answer so one read stays cheap. */
-export const CONNECTIONS_LIST_MAX = 1000
-
 export const ZConnectionList = z.object({ connections: z.array(ZConnection) })
+
 export type TConnectionList = z.infer<typeof ZConnectionList>
 
 export const ZConnectionsQuery = z.object({
@@ -108,9 +97,6 @@ export const ZConnectionsQuery = z.object({
     .transform((value) => value === 'true' || value === '1'),
 })
 
-export const CONNECTION_STATUSES = ['none', 'pending-sent', 'pending-received', 'connected'] as const
-export type TConnectionStatus = (typeof CONNECTION_STATUSES)[number]
-
 /** `?checkConnection=true`: isConnected (SPEC.md §3) plus where a pending request stands, for the profile button. */
 export const ZConnectionCheck = z.object({
   isConnected: z.boolean(),
@@ -118,4 +104,5 @@ export const ZConnectionCheck = z.object({
   /** The live request between the viewer and the member, when there is one. */
   requestId: z.number().int().nullable(),
 })
+
 export type TConnectionCheck = z.infer<typeof ZConnectionCheck>

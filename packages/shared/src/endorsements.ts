@@ -1,120 +1,23 @@
 import { z } from 'zod'
+import {
+  CATEGORIES,
+  DEFAULT_CATEGORY,
+  HASHTAGS_MAX,
+  HASHTAG_LENGTH_MAX,
+  NOTE_MAX,
+  COMMENT_MAX,
+  VOUCHES_PAGE_DEFAULT,
+  VOUCHES_PAGE_MAX,
+  ENDORSEMENT_MESSAGES,
+  normalizeHashtag,
+  dedupeHashtags,
+  MEDAL_TIERS,
+  VOUCH_FILTERS,
+} from './endorsements.constants'
 
-/** The ten categories of SPEC.md §5 (DECISIONS.md §5: the "nine" of §9 is a miscount). */
-export const CATEGORIES = [
-  'Technical Skills',
-  'Communication',
-  'Leadership',
-  'Project Management',
-  'Problem Solving',
-  'Creativity',
-  'Teamwork',
-  'Initiative',
-  'Adaptability',
-  'Other',
-] as const
-export type TCategory = (typeof CATEGORIES)[number]
-export const DEFAULT_CATEGORY: TCategory = 'Technical Skills'
-
-/** How the profile groups its category cards (SPEC.md §2), in display order. */
-export const PROFESSIONAL_CATEGORIES = [
-  'Technical Skills',
-  'Project Management',
-  'Leadership',
-  'Problem Solving',
-  'Initiative',
-] as const satisfies readonly TCategory[]
-export const SOCIAL_CATEGORIES = [
-  'Communication',
-  'Teamwork',
-  'Adaptability',
-  'Creativity',
-  'Other',
-] as const satisfies readonly TCategory[]
+export * from './endorsements.constants'
 
 export const ZCategory = z.enum(CATEGORIES, { error: 'Please choose one of the listed categories' })
-
-/** The tag input's suggestions before any tag exists (SPEC.md §9). */
-export const SUGGESTED_TAGS = [
-  'JavaScript',
-  'ReactJS',
-  'NodeJS',
-  'TypeScript',
-  'CSS',
-  'HTML',
-  'TeamPlayer',
-  'Leadership',
-  'ProjectManagement',
-  'Communication',
-  'ProblemSolving',
-  'UXDesign',
-  'FrontEnd',
-  'BackEnd',
-  'DevOps',
-  'CodeQuality',
-  'Testing',
-  'Agile',
-  'Scrum',
-  'Mentorship',
-] as const
-
-export const HASHTAGS_MAX = 10
-export const HASHTAG_LENGTH_MAX = 50
-export const TAG_SUGGESTIONS_MAX = 5
-export const NOTE_MAX = 1000
-export const COMMENT_MAX = 1000
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024
-/** What the server accepts as an attachment, judged by the file's bytes. */
-export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'application/pdf'] as const
-export const VOUCHES_PAGE_DEFAULT = 10
-export const VOUCHES_PAGE_MAX = 50
-/** Endorsements shown on a profile before Load More (SPEC.md §9: Load More appears above 3). */
-export const PROFILE_VOUCHES_FIRST_PAGE = 3
-
-export const ENDORSEMENT_MESSAGES = {
-  hashtagsMax: 'You can add up to 10 hashtags',
-  hashtagEmpty: 'Hashtags cannot be empty',
-  hashtagTooLong: `Hashtags must be at most ${HASHTAG_LENGTH_MAX} characters`,
-  noteMax: `Note must be at most ${NOTE_MAX} characters`,
-  commentEmpty: 'Please enter a comment',
-  commentMax: `Comment must be at most ${COMMENT_MAX} characters`,
-  selfEndorsement: 'You cannot endorse yourself',
-  duplicate: 'You have already endorsed this member in this category',
-  attachmentNotYours: 'The attachment must be a file you uploaded',
-  attachmentType: 'Attachments must be PNG, JPG, GIF or PDF files',
-  attachmentTooLarge: 'Attachments must be 10MB or smaller',
-  maxTagsPlaceholder: 'Maximum 10 tags',
-  maxTagsReached: 'Maximum of 10 tags reached',
-  createFailed: 'Error creating vouch',
-  likeFailed: 'Failed to like this endorsement',
-  unlikeFailed: 'Failed to unlike this endorsement',
-  commentFailed: 'Failed to post your comment',
-  commentDeleteFailed: 'Failed to delete your comment',
-  authRequired: 'Authentication Required',
-  loginToLike: 'Please log in to like endorsements',
-  loginToComment: 'Please log in to comment on endorsements',
-} as const
-
-/**
- * One tag as DECISIONS.md §4 spells it: commas removed, trimmed, leading '#' removed, inner runs of
- * whitespace collapsed. May return '' (the caller rejects it).
- */
-export function normalizeHashtag(raw: string): string {
-  return raw.replace(/,/g, '').trim().replace(/^#+/, '').trim().replace(/\s+/g, ' ')
-}
-
-/** Normalised tags, the first spelling of each kept when several differ only by case. */
-export function dedupeHashtags(tags: readonly string[]): string[] {
-  const seen = new Set<string>()
-  const out: string[] = []
-  for (const tag of tags) {
-    const key = tag.toLowerCase()
-    if (seen.has(key)) continue
-    seen.add(key)
-    out.push(tag)
-  }
-  return out
-}
 
 export const ZHashtagList = z
   .array(z.string().max(200, ENDORSEMENT_MESSAGES.hashtagTooLong), { error: 'Hashtags must be a list' })
@@ -147,48 +50,10 @@ export const ZCreateEndorsementBody = z.object({
   contentType: optionalString(100, 'Content type is too long'),
   isAnonymous: z.boolean().default(false),
 })
+
 export type TCreateEndorsementBody = z.input<typeof ZCreateEndorsementBody>
+
 export type TCreateEndorsement = z.output<typeof ZCreateEndorsementBody>
-
-/** Engagement weight factors of DECISIONS.md §4. */
-export const WEIGHT_NOTE = 1.2
-export const WEIGHT_ATTACHMENT = 1.5
-export const WEIGHT_VERIFIED = 1.25
-export const POINTS_PER_WEIGHT = 10
-
-/** Rounded to 4 decimals so 1.2 × 1.5 is stored and shown as 1.8, not 1.7999999999999998. */
-export function engagementWeight(parts: {
-  hasNote: boolean
-  hasAttachment: boolean
-  verifiedEndorser: boolean
-}) {
-  const raw =
-    1 *
-    (parts.hasNote ? WEIGHT_NOTE : 1) *
-    (parts.hasAttachment ? WEIGHT_ATTACHMENT : 1) *
-    (parts.verifiedEndorser ? WEIGHT_VERIFIED : 1)
-  return Math.round(raw * 10_000) / 10_000
-}
-
-/** Points an endorsement adds to its category score and to the reputation: 10 × weight, to the cent. */
-export const endorsementPoints = (weight: number) => Math.round(POINTS_PER_WEIGHT * weight * 100) / 100
-
-/** '1.8x': the weight with one decimal and an 'x' (SPEC.md §9). */
-export const formatWeight = (weight: number) => `${weight.toFixed(1)}x`
-
-/** Progress bars cap at 100 percent. */
-export const progressPercent = (score: number) => Math.max(0, Math.min(score, 100))
-
-export const MEDAL_TIERS = ['bronze', 'silver', 'gold', 'platinum'] as const
-export type TMedalTier = (typeof MEDAL_TIERS)[number]
-/** Endorsements carrying one skill (hashtag) needed for each tier (DECISIONS.md §4). */
-export const MEDAL_THRESHOLDS: Record<TMedalTier, number> = { bronze: 10, silver: 20, gold: 40, platinum: 80 }
-
-export function medalTier(count: number): TMedalTier | null {
-  let tier: TMedalTier | null = null
-  for (const t of MEDAL_TIERS) if (count >= MEDAL_THRESHOLDS[t]) tier = t
-  return tier
-}
 
 export const ZMedal = z.object({
   id: z.number().int(),
@@ -200,6 +65,7 @@ export const ZMedal = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 })
+
 export type TMedal = z.infer<typeof ZMedal>
 
 /** A member as shown beside an endorsement or a comment. */
@@ -210,6 +76,7 @@ export const ZUserRef = z.object({
   profilePicture: z.string().nullable(),
   isVerified: z.boolean(),
 })
+
 export type TUserRef = z.infer<typeof ZUserRef>
 
 /**
@@ -242,10 +109,8 @@ export const ZEndorsement = z.object({
   /** Hidden by its receiver or by a block: counts for nothing; only the receiver and admins see it. */
   isHidden: z.boolean().optional(),
 })
-export type TEndorsement = z.infer<typeof ZEndorsement>
 
-export const VOUCH_FILTERS = ['all', 'public', 'anonymous'] as const
-export type TVouchFilter = (typeof VOUCH_FILTERS)[number]
+export type TEndorsement = z.infer<typeof ZEndorsement>
 
 export const ZVouchesQuery = z.object({
   cursor: z.string().max(200).optional(),
@@ -257,20 +122,26 @@ export const ZVouchesQuery = z.object({
     .default(VOUCHES_PAGE_DEFAULT),
   filter: z.enum(VOUCH_FILTERS).default('all'),
 })
+
 export type TVouchesQuery = z.input<typeof ZVouchesQuery>
 
 export const ZVouchesPage = z.object({
   vouches: z.array(ZEndorsement),
   nextCursor: z.string().nullable(),
 })
+
 export type TVouchesPage = z.infer<typeof ZVouchesPage>
 
 export const ZAttachment = z.object({ contentUrl: z.string(), contentType: z.string() })
+
 export type TAttachment = z.infer<typeof ZAttachment>
 
 export const ZLikeCheck = z.object({ hasLiked: z.boolean() })
+
 export type TLikeCheck = z.infer<typeof ZLikeCheck>
+
 export const ZLikeState = z.object({ hasLiked: z.boolean(), likeCount: z.number().int() })
+
 export type TLikeState = z.infer<typeof ZLikeState>
 
 export const ZCreateCommentBody = z.object({
@@ -280,6 +151,7 @@ export const ZCreateCommentBody = z.object({
     .min(1, ENDORSEMENT_MESSAGES.commentEmpty)
     .max(COMMENT_MAX, ENDORSEMENT_MESSAGES.commentMax),
 })
+
 export type TCreateCommentBody = z.input<typeof ZCreateCommentBody>
 
 export const ZComment = z.object({
@@ -292,21 +164,9 @@ export const ZComment = z.object({
   fullName: z.string().nullable(),
   profilePicture: z.string().nullable(),
 })
+
 export type TComment = z.infer<typeof ZComment>
-export const COMMENTS_LIST_MAX = 200
 
 export const ZVouchIdParams = z.object({ id: z.coerce.number().int().positive() })
-export const ZCommentIdParams = z.object({ commentId: z.coerce.number().int().positive() })
 
-/** Up to 5 suggestions containing the text (ignoring case), excluding tags already chosen (SPEC.md §5). */
-export function suggestTags(input: string, pool: readonly string[], chosen: readonly string[]): string[] {
-  const needle = normalizeHashtag(input).toLowerCase()
-  if (!needle) return []
-  const taken = new Set(chosen.map((t) => t.toLowerCase()))
-  const out: string[] = []
-  for (const tag of dedupeHashtags(pool)) {
-    if (out.length >= TAG_SUGGESTIONS_MAX) break
-    if (!taken.has(tag.toLowerCase()) && tag.toLowerCase().includes(needle)) out.push(tag)
-  }
-  return out
-}
+export const ZCommentIdParams = z.object({ commentId: z.coerce.number().int().positive() })

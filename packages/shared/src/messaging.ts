@@ -1,31 +1,20 @@
 import { z } from 'zod'
+import {
+  MESSAGE_MIN,
+  MESSAGE_MAX,
+  MESSAGES_PAGE_DEFAULT,
+  MESSAGES_PAGE_MAX,
+  CONVERSATIONS_PAGE_DEFAULT,
+  CONVERSATIONS_PAGE_MAX,
+  MESSAGE_STATUSES,
+  MESSAGING_MESSAGES,
+} from './messaging.constants'
 
-export const MESSAGE_MIN = 1
-export const MESSAGE_MAX = 2000
-export const MESSAGES_PAGE_DEFAULT = 50
-export const MESSAGES_PAGE_MAX = 100
-export const CONVERSATIONS_PAGE_DEFAULT = 50
-export const CONVERSATIONS_PAGE_MAX = 100
-/** The unread badge is polled this often while the live event stream is down (as the top bar's other counts). */
-export const UNREAD_POLL_MS = 30_000
+export * from './messaging.constants'
 
-export const MESSAGE_STATUSES = ['sent', 'delivered', 'read'] as const
 export const ZMessageStatus = z.enum(MESSAGE_STATUSES)
-export type TMessageStatus = z.infer<typeof ZMessageStatus>
 
-export const MESSAGING_MESSAGES = {
-  contentEmpty: 'Please enter a message',
-  contentMax: `Message must be at most ${MESSAGE_MAX} characters`,
-  selfMessage: 'You cannot message yourself',
-  notConnected: 'You can only message your connections',
-  recipientNotFound: 'User not found',
-  conversationNotFound: 'Conversation not found',
-  loadConversationsFailed: 'Failed to load conversations',
-  loadMessagesFailed: 'Failed to load messages',
-  sendFailed: 'Failed to send message',
-  noConversations: 'No conversations yet',
-  noMessages: 'No messages yet. Say hello!',
-} as const
+export type TMessageStatus = z.infer<typeof ZMessageStatus>
 
 export const ZSendMessageBody = z.object({
   recipientId: z.number().int().positive(),
@@ -35,10 +24,12 @@ export const ZSendMessageBody = z.object({
     .min(MESSAGE_MIN, MESSAGING_MESSAGES.contentEmpty)
     .max(MESSAGE_MAX, MESSAGING_MESSAGES.contentMax),
 })
+
 export type TSendMessageInput = z.input<typeof ZSendMessageBody>
 
 /** The composer's form: the same content rule as the API. */
 export const ZMessageForm = ZSendMessageBody.pick({ content: true })
+
 export type TMessageForm = z.input<typeof ZMessageForm>
 
 export const ZConversationUser = z.object({
@@ -47,6 +38,7 @@ export const ZConversationUser = z.object({
   fullName: z.string().nullable(),
   profilePicture: z.string().nullable(),
 })
+
 export type TConversationUser = z.infer<typeof ZConversationUser>
 
 export const ZLastMessage = z.object({
@@ -67,6 +59,7 @@ export const ZConversationListItem = z.object({
   lastMessageAt: z.string(),
   createdAt: z.string(),
 })
+
 export type TConversationListItem = z.infer<typeof ZConversationListItem>
 
 export const ZCursorQuery = (defaultLimit: number, maxLimit: number) =>
@@ -76,6 +69,7 @@ export const ZCursorQuery = (defaultLimit: number, maxLimit: number) =>
   })
 
 export const ZConversationsQuery = ZCursorQuery(CONVERSATIONS_PAGE_DEFAULT, CONVERSATIONS_PAGE_MAX)
+
 export type TConversationsQuery = z.input<typeof ZConversationsQuery>
 
 export const ZConversationPage = z.object({
@@ -83,6 +77,7 @@ export const ZConversationPage = z.object({
   /** Pass back as `cursor` for older conversations; null when there are none. */
   nextCursor: z.string().nullable(),
 })
+
 export type TConversationPage = z.infer<typeof ZConversationPage>
 
 /** SPEC.md §3 read shape of a message. */
@@ -98,9 +93,11 @@ export const ZMessage = z.object({
   senderFullName: z.string().nullable(),
   senderProfilePicture: z.string().nullable(),
 })
+
 export type TMessage = z.infer<typeof ZMessage>
 
 export const ZMessagesQuery = ZCursorQuery(MESSAGES_PAGE_DEFAULT, MESSAGES_PAGE_MAX)
+
 export type TMessagesQuery = z.input<typeof ZMessagesQuery>
 
 export const ZMessagePage = z.object({
@@ -109,9 +106,11 @@ export const ZMessagePage = z.object({
   /** Pass back as `cursor` for the older page; null at the start of the conversation. */
   nextCursor: z.string().nullable(),
 })
+
 export type TMessagePage = z.infer<typeof ZMessagePage>
 
 export const ZUnreadCount = z.object({ unreadCount: z.number().int() })
+
 export type TUnreadCount = z.infer<typeof ZUnreadCount>
 
 export const ZUserIdParams = z.object({ userId: z.coerce.number().int().positive() })
@@ -122,7 +121,9 @@ export const ZConversationWith = z.object({
   conversation: ZConversationListItem.nullable(),
   canMessage: z.boolean(),
 })
+
 export type TConversationWith = z.infer<typeof ZConversationWith>
 
 export const ZStatusUpdate = z.object({ updated: z.number().int() })
+
 export type TStatusUpdate = z.infer<typeof ZStatusUpdate>

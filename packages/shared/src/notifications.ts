@@ -1,23 +1,7 @@
 import { z } from 'zod'
+import { NOTIFICATION_TYPES, NOTIFICATIONS_LIST_MAX } from './notifications.constants'
 
-export const NOTIFICATION_TYPES = [
-  'endorsement',
-  'like',
-  'comment',
-  'connection',
-  'message',
-  'announcement',
-] as const
-export type TNotificationType = (typeof NOTIFICATION_TYPES)[number]
-
-/** The list answers the newest notifications only; unreadCount counts all of them. */
-export const NOTIFICATIONS_LIST_MAX = 50
-/** Opening the dropdown with unread items marks them all read after this delay (SPEC.md §4, §9). */
-export const NOTIFICATION_AUTO_READ_MS = 3_000
-
-export const NOTIFICATION_MESSAGES = {
-  notFound: 'Notification not found',
-} as const
+export * from './notifications.constants'
 
 /** The read shape of SPEC.md §3; the from* fields are null when the sender is hidden (anonymous endorsement). */
 export const ZNotification = z.object({
@@ -33,12 +17,14 @@ export const ZNotification = z.object({
   fromFullName: z.string().nullable(),
   fromProfilePicture: z.string().nullable(),
 })
+
 export type TNotification = z.infer<typeof ZNotification>
 
 export const ZNotificationList = z.object({
   notifications: z.array(ZNotification),
   unreadCount: z.number().int(),
 })
+
 export type TNotificationList = z.infer<typeof ZNotificationList>
 
 export const ZNotificationsQuery = z.object({
@@ -46,4 +32,5 @@ export const ZNotificationsQuery = z.object({
 })
 
 export const ZReadAllResult = z.object({ success: z.literal(true), updated: z.number().int() })
+
 export type TReadAllResult = z.infer<typeof ZReadAllResult>

@@ -1,45 +1,14 @@
 import { z } from 'zod'
+import {
+  REPORT_TARGET_TYPES,
+  REPORT_STATUSES,
+  REPORT_ACTIONS,
+  REPORT_REASON_MAX,
+  SUSPENSION_REASON_MAX,
+  REPORT_MESSAGES,
+} from './reports.constants'
 
-export const REPORT_TARGET_TYPES = ['profile', 'endorsement', 'comment', 'message'] as const
-export type TReportTargetType = (typeof REPORT_TARGET_TYPES)[number]
-export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const
-export type TReportStatus = (typeof REPORT_STATUSES)[number]
-export const REPORT_ACTIONS = ['none', 'delete-content', 'suspend-member', 'delete-and-suspend'] as const
-export type TReportAction = (typeof REPORT_ACTIONS)[number]
-export const REPORT_REASON_MAX = 1000
-export const SUSPENSION_REASON_MAX = 500
-
-export const REPORT_TARGET_LABELS: Record<TReportTargetType, string> = {
-  profile: 'Profile',
-  endorsement: 'Endorsement',
-  comment: 'Comment',
-  message: 'Message',
-}
-export const REPORT_ACTION_LABELS: Record<TReportAction, string> = {
-  none: 'No action',
-  'delete-content': 'Delete the content',
-  'suspend-member': 'Suspend the member',
-  'delete-and-suspend': 'Delete the content and suspend the member',
-}
-
-export const REPORT_MESSAGES = {
-  reasonRequired: 'Please tell us what is wrong',
-  reasonMax: `The reason must be at most ${REPORT_REASON_MAX} characters`,
-  duplicate: 'You have already reported this. An admin will review it.',
-  self: 'You cannot report your own content',
-  notFound: (what: string) => `${what} not found`,
-  sent: 'Report sent. Thank you: an admin will review it.',
-  sendFailed: 'Failed to send the report',
-  notOpen: 'This report has already been reviewed',
-  profileNotDeletable: 'A profile cannot be deleted from a report: suspend the member instead',
-  adminNotSuspendable: 'Admins cannot be suspended; revoke their admin rights first',
-  selfSuspension: 'You cannot suspend yourself',
-  notSuspended: 'This member is not suspended',
-  alreadySuspended: 'This member is already suspended',
-  loadFailed: 'Failed to load reports',
-  resolveFailed: 'Failed to review the report',
-  suspendedLogin: (reason: string) => `Your account has been suspended. Reason: ${reason}`,
-} as const
+export * from './reports.constants'
 
 export const ZCreateReportBody = z.object({
   targetType: z.enum(REPORT_TARGET_TYPES, { error: 'Choose what you are reporting' }),
@@ -50,6 +19,7 @@ export const ZCreateReportBody = z.object({
     .min(1, REPORT_MESSAGES.reasonRequired)
     .max(REPORT_REASON_MAX, REPORT_MESSAGES.reasonMax),
 })
+
 export type TCreateReportBody = z.input<typeof ZCreateReportBody>
 
 /** What the reporter sees of their report. */
@@ -62,6 +32,7 @@ export const ZReport = z.object({
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
 })
+
 export type TReport = z.infer<typeof ZReport>
 
 const ZReportMember = z.object({
@@ -85,6 +56,7 @@ export const ZAdminReport = ZReport.extend({
   resolution: z.string().nullable(),
   action: z.enum(REPORT_ACTIONS).nullable(),
 })
+
 export type TAdminReport = z.infer<typeof ZAdminReport>
 
 export const ZAdminReportsQuery = z.object({
@@ -93,6 +65,7 @@ export const ZAdminReportsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 })
+
 export type TAdminReportsQuery = z.input<typeof ZAdminReportsQuery>
 
 export const ZAdminReportPage = z.object({
@@ -101,6 +74,7 @@ export const ZAdminReportPage = z.object({
   page: z.number().int(),
   limit: z.number().int(),
 })
+
 export type TAdminReportPage = z.infer<typeof ZAdminReportPage>
 
 const ZNote = z
@@ -115,9 +89,11 @@ export const ZResolveReportBody = z.object({
   /** Shown to a suspended member as the reason; kept on the report either way. */
   note: ZNote,
 })
+
 export type TResolveReportBody = z.input<typeof ZResolveReportBody>
 
 export const ZDismissReportBody = z.object({ note: ZNote })
+
 export type TDismissReportBody = z.input<typeof ZDismissReportBody>
 
 export const ZSuspendBody = z.object({
@@ -127,6 +103,7 @@ export const ZSuspendBody = z.object({
     .min(3, 'Please give a reason')
     .max(SUSPENSION_REASON_MAX, `The reason must be at most ${SUSPENSION_REASON_MAX} characters`),
 })
+
 export type TSuspendBody = z.input<typeof ZSuspendBody>
 
 export const ZSuspension = z.object({
@@ -134,4 +111,5 @@ export const ZSuspension = z.object({
   suspendedAt: z.string().nullable(),
   suspensionReason: z.string().nullable(),
 })
+
 export type TSuspension = z.infer<typeof ZSuspension>

@@ -1,35 +1,7 @@
 import { z } from 'zod'
+import { TITLE_MAX, LOCATION_MAX, BIO_MAX } from './users.constants'
 
-export const USERNAME_MIN = 3
-export const USERNAME_MAX = 30
-export const FULL_NAME_MIN = 2
-export const FULL_NAME_MAX = 100
-export const TITLE_MAX = 100
-export const LOCATION_MAX = 100
-export const BIO_MAX = 500
-
-/** Words that are path segments under /api/users or otherwise special, so never a username. */
-export const RESERVED_USERNAMES = [
-  'admin',
-  'administrator',
-  'api',
-  'me',
-  'discover',
-  'popular',
-  'verification-status',
-  'add-work-email',
-  'verify-email',
-  'profile',
-  'settings',
-  'support',
-  'system',
-  'vouched',
-  'null',
-  'undefined',
-] as const
-
-export const isReservedUsername = (username: string) =>
-  (RESERVED_USERNAMES as readonly string[]).includes(username.toLowerCase())
+export * from './users.constants'
 
 const optionalText = (max: number, label: string) =>
   z
@@ -40,7 +12,9 @@ const optionalText = (max: number, label: string) =>
     .transform((value) => (value === '' ? undefined : value))
 
 export const ZTitle = optionalText(TITLE_MAX, 'Title')
+
 export const ZBio = optionalText(BIO_MAX, 'Bio')
+
 export const ZLocation = optionalText(LOCATION_MAX, 'Location')
 
 /**
@@ -62,6 +36,7 @@ export const ZPublicUser = z.object({
   vouchCount: z.number().int(),
   createdAt: z.string(),
 })
+
 export type TPublicUser = z.infer<typeof ZPublicUser>
 
 /** The signed-in member's own record: adds the fields only its owner (and admins) may read. */
@@ -69,4 +44,5 @@ export const ZSelfUser = ZPublicUser.extend({
   email: z.string(),
   workEmail: z.string().nullable(),
 })
+
 export type TSelfUser = z.infer<typeof ZSelfUser>

@@ -1,4 +1,4 @@
-import { ADMIN_TABS, type TAdminTab } from '@vouched/shared/admin'
+import { ADMIN_TABS, type TAdminTab } from '@vouched/shared/admin.constants'
 import {
   FlagIcon,
   HashIcon,

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import type { TAnnouncement } from '@vouched/shared/announcements'
-import { DISCOVERY_MESSAGES, type TUserCard } from '@vouched/shared/discovery'
+import type { TUserCard } from '@vouched/shared/discovery'
+import { DISCOVERY_MESSAGES } from '@vouched/shared/discovery.constants'
 import { describe, expect, it } from 'vitest'
 import { makeUser, mockApi, renderWithProviders, type MockResponse } from '../../test/render'
 import HomePage from './home'

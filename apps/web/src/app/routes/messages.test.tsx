@@ -1,12 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { LIVE_EVENT_DOM_EVENT } from '@vouched/shared/events'
-import {
-  MESSAGING_MESSAGES,
-  type TConversationListItem,
-  type TMessage,
-  type TMessagePage,
-} from '@vouched/shared/messaging'
-import { REPORT_MESSAGES } from '@vouched/shared/reports'
+import { LIVE_EVENT_DOM_EVENT } from '@vouched/shared/events.constants'
+import type { TConversationListItem, TMessage, TMessagePage } from '@vouched/shared/messaging'
+import { MESSAGING_MESSAGES } from '@vouched/shared/messaging.constants'
+import { REPORT_MESSAGES } from '@vouched/shared/reports.constants'
 import { describe, expect, it } from 'vitest'
 import { makeUser, mockApi, renderApp } from '../../test/render'
 

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react'
-import { AUTH_MESSAGES } from '@vouched/shared/auth'
+import { AUTH_MESSAGES } from '@vouched/shared/auth.constants'
 import { describe, expect, it, vi } from 'vitest'
 import { mockApi, renderApp } from '../../test/render'
 

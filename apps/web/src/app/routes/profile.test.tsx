@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { TEndorsement } from '@vouched/shared/endorsements'
 import type { TProfile } from '@vouched/shared/profiles'
-import { REPORT_MESSAGES } from '@vouched/shared/reports'
+import { REPORT_MESSAGES } from '@vouched/shared/reports.constants'
 import type { TSelfUser } from '@vouched/shared/users'
 import { Route, Routes } from 'react-router'
 import { describe, expect, it } from 'vitest'

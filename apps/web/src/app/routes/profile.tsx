@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { PROFILE_MESSAGES } from '@vouched/shared/profiles'
+import { PROFILE_MESSAGES } from '@vouched/shared/profiles.constants'
 import { useParams } from 'react-router'
 import { PageContainer } from '../../components/layout/page-container'
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert'

@@ -1,9 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import {
-  HOME_UNPINNED_ANNOUNCEMENTS,
-  type TAnnouncement,
-  type TCreateAnnouncementBody,
-} from '@vouched/shared/announcements'
+import type { TAnnouncement, TCreateAnnouncementBody } from '@vouched/shared/announcements'
+import { HOME_UNPINNED_ANNOUNCEMENTS } from '@vouched/shared/announcements.constants'
 import type { TOk } from '@vouched/shared/errors'
 import { api } from '../../lib/api-client'
 

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import {
-  PENDING_POLL_MS,
-  type TConnection,
-  type TConnectionCheck,
-  type TConnectionRequestList,
-  type TConnectionRequestResult,
-  type TSendConnectionRequestBody,
+import type {
+  TConnection,
+  TConnectionCheck,
+  TConnectionRequestList,
+  TConnectionRequestResult,
+  TSendConnectionRequestBody,
 } from '@vouched/shared/connections'
+import { PENDING_POLL_MS } from '@vouched/shared/connections.constants'
 import type { TOk } from '@vouched/shared/errors'
 import { api } from '../../lib/api-client'
 

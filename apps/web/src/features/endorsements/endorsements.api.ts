@@ -6,17 +6,19 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query'
+import type {
+  TAttachment,
+  TComment,
+  TCreateEndorsementBody,
+  TEndorsement,
+  TLikeState,
+  TVouchesPage,
+} from '@vouched/shared/endorsements'
 import {
   PROFILE_VOUCHES_FIRST_PAGE,
   VOUCHES_PAGE_DEFAULT,
-  type TAttachment,
-  type TComment,
-  type TCreateEndorsementBody,
-  type TEndorsement,
-  type TLikeState,
   type TVouchFilter,
-  type TVouchesPage,
-} from '@vouched/shared/endorsements'
+} from '@vouched/shared/endorsements.constants'
 import type { TOk } from '@vouched/shared/errors'
 import { api } from '../../lib/api-client'
 

@@ -1,4 +1,4 @@
-import { LIVE_EVENT_DOM_EVENT, LIVE_STATUS_DOM_EVENT } from '@vouched/shared/events'
+import { LIVE_EVENT_DOM_EVENT, LIVE_STATUS_DOM_EVENT } from '@vouched/shared/events.constants'
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import '../../test/setup'

@@ -1,3 +1,4 @@
+import { ZLiveEvent } from '@vouched/shared/events'
 import {
   LIVE_EVENT_DOM_EVENT,
   LIVE_EVENT_TYPES,
@@ -5,10 +6,9 @@ import {
   LIVE_STATUS_DOM_EVENT,
   READY_EVENT,
   RESYNC_EVENT,
-  ZLiveEvent,
   type TLiveEventDetail,
   type TLiveStatusDetail,
-} from '@vouched/shared/events'
+} from '@vouched/shared/events.constants'
 
 /** The stream's URL (same origin: the session cookie goes with it). */
 export const EVENTS_URL = '/api/events'

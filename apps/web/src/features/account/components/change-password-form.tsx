@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ACCOUNT_MESSAGES, ZChangePasswordBody, type TChangePasswordBody } from '@vouched/shared/account'
+import { ZChangePasswordBody, type TChangePasswordBody } from '@vouched/shared/account'
+import { ACCOUNT_MESSAGES } from '@vouched/shared/account.constants'
 import { Loader2Icon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/ui/button'

@@ -1,6 +1,7 @@
 import { FormDialogFooter } from '../../../components/ui/form-dialog-footer'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ACCOUNT_MESSAGES, ZDeleteAccountBody, type TDeleteAccountBody } from '@vouched/shared/account'
+import { ZDeleteAccountBody, type TDeleteAccountBody } from '@vouched/shared/account'
+import { ACCOUNT_MESSAGES } from '@vouched/shared/account.constants'
 import { Trash2Icon } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'

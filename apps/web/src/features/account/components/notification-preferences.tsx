@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { ACCOUNT_MESSAGES, PREFERENCE_LABELS, type TPreference } from '@vouched/shared/account'
+import type { TPreference } from '@vouched/shared/account'
+import { ACCOUNT_MESSAGES, PREFERENCE_LABELS } from '@vouched/shared/account.constants'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { Switch } from '../../../components/ui/switch'
 import { toast } from '../../../components/ui/toast'

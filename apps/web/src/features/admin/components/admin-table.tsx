@@ -15,7 +15,8 @@ import {
 import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
 import { cn } from '../../../lib/cn'
-import { ADMIN_MESSAGES } from '@vouched/shared/admin'
+import { ADMIN_MESSAGES } from '@vouched/shared/admin.constants'
+import type { AdminTableState } from '../hooks/use-admin-table'
 
 /** The search box above an admin table; filtering starts after a short pause in typing. */
 export function TableSearch({
@@ -195,5 +196,78 @@ export function ConfirmDeleteButton({
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  )
+}
+
+type Page<Row> = { items: Row[]; limit: number; total: number }
+
+/**
+ * A searchable, paged admin table: the search box, a load error, the rows (or the loading and empty
+ * texts) and the pager. The tab owns its query and draws its rows.
+ */
+export function PagedAdminTable<Row>({
+  table,
+  result,
+  search,
+  caption,
+  head,
+  columns,
+  texts,
+  noun,
+  singular,
+  renderRow,
+}: {
+  table: AdminTableState
+  result: {
+    data: Page<Row> | undefined
+    isPending: boolean
+    isError: boolean
+    isFetching: boolean
+    isPlaceholderData: boolean
+  }
+  search: { label: string; placeholder: string }
+  caption: string
+  head: ReactNode
+  columns: number
+  texts: { loading: string; empty: string; loadFailed: string }
+  /** Plural, for the pager, e.g. 'users'. */
+  noun: string
+  singular?: string
+  renderRow: (row: Row) => ReactNode
+}) {
+  const { data } = result
+  return (
+    <div className="grid gap-4">
+      <TableSearch
+        label={search.label}
+        placeholder={search.placeholder}
+        value={table.search}
+        onChange={table.setSearch}
+        busy={result.isFetching && !result.isPending}
+      />
+      {result.isError ? (
+        <LoadError>{texts.loadFailed}</LoadError>
+      ) : (
+        <DataTable caption={caption} busy={result.isPlaceholderData} head={head}>
+          {!data ? (
+            <TableMessage colSpan={columns}>{texts.loading}</TableMessage>
+          ) : data.items.length === 0 ? (
+            <TableMessage colSpan={columns}>{texts.empty}</TableMessage>
+          ) : (
+            data.items.map(renderRow)
+          )}
+        </DataTable>
+      )}
+      {data ? (
+        <TablePagination
+          page={table.page}
+          limit={data.limit}
+          total={data.total}
+          onPage={table.setPage}
+          noun={noun}
+          singular={singular}
+        />
+      ) : null}
+    </div>
   )
 }

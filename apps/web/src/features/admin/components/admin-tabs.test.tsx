@@ -1,12 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import {
-  ADMIN_MESSAGES,
-  type TAdminConversation,
-  type TAdminEndorsement,
-  type TAdminPage,
-  type TAdminUser,
-  type TAuditEntry,
-} from '@vouched/shared/admin'
+import type { TAdminConversation, TAdminEndorsement, TAdminUser, TAuditEntry } from '@vouched/shared/admin'
+import { ADMIN_MESSAGES, type TAdminPage } from '@vouched/shared/admin.constants'
 import type { TMessage } from '@vouched/shared/messaging'
 import { describe, expect, it } from 'vitest'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { ADMIN_MESSAGES, type TAdminConversation } from '@vouched/shared/admin'
+import type { TAdminConversation } from '@vouched/shared/admin'
+import { ADMIN_MESSAGES } from '@vouched/shared/admin.constants'
 import { MessagesSquareIcon } from 'lucide-react'
 import { useState } from 'react'
 import { UserAvatar } from '../../../components/ui/avatar'
@@ -14,7 +15,7 @@ import {
 import { formatRelativeTime } from '../../../lib/time'
 import { adminConversationsQuery, adminMessagesQuery } from '../admin.api'
 import { useAdminTable } from '../hooks/use-admin-table'
-import { DataTable, LoadError, TableMessage, TablePagination, TableSearch, Td, Th } from './admin-table'
+import { LoadError, PagedAdminTable, TablePagination, Td, Th } from './admin-table'
 
 const COLUMNS = 5
 const MESSAGES_PER_PAGE = 50
@@ -24,103 +25,83 @@ const nameOf = (user: { fullName: string | null; username: string }) => user.ful
 /** Every conversation (SPEC.md §3 admin view); opening one shows its messages without marking them read. */
 export function ConversationsTab() {
   const table = useAdminTable()
-  const { data, isPending, isError, isFetching, isPlaceholderData } = useQuery(
-    adminConversationsQuery(table.params),
-  )
+  const result = useQuery(adminConversationsQuery(table.params))
   const [open, setOpen] = useState<TAdminConversation | null>(null)
 
   return (
-    <div className="grid gap-4">
-      <TableSearch
-        label="Search conversations"
-        placeholder="Search by participant"
-        value={table.search}
-        onChange={table.setSearch}
-        busy={isFetching && !isPending}
+    <>
+      <PagedAdminTable
+        table={table}
+        result={result}
+        search={{ label: 'Search conversations', placeholder: 'Search by participant' }}
+        caption="Conversations"
+        head={
+          <>
+            <Th>Participants</Th>
+            <Th className="hidden md:table-cell">Last message</Th>
+            <Th className="text-right">Messages</Th>
+            <Th className="hidden lg:table-cell">Last activity</Th>
+            <Th className="text-right">
+              <span className="sr-only">Actions</span>
+            </Th>
+          </>
+        }
+        columns={COLUMNS}
+        texts={{
+          loading: 'Loading conversations...',
+          empty: 'No conversations found.',
+          loadFailed: ADMIN_MESSAGES.loadConversationsFailed,
+        }}
+        noun="conversations"
+        renderRow={(conversation) => (
+          <tr key={conversation.id}>
+            <Td>
+              <span className="flex flex-col gap-1.5">
+                {[conversation.user, conversation.otherUser].map((user) => (
+                  <span key={user.id} className="flex items-center gap-2">
+                    <UserAvatar
+                      src={user.profilePicture}
+                      fullName={user.fullName}
+                      username={user.username}
+                      className="size-6 text-[0.65rem]"
+                    />
+                    <span className="font-medium">{nameOf(user)}</span>
+                    <span className="text-xs text-muted-foreground">@{user.username}</span>
+                  </span>
+                ))}
+              </span>
+            </Td>
+            <Td className="hidden max-w-72 md:table-cell">
+              <span className="line-clamp-2 text-muted-foreground">
+                {conversation.lastMessage?.content ?? '—'}
+              </span>
+            </Td>
+            <Td className="text-right tabular-nums">{conversation.messageCount}</Td>
+            <Td className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">
+              <time dateTime={conversation.lastMessageAt}>
+                {formatRelativeTime(conversation.lastMessageAt)}
+              </time>
+            </Td>
+            <Td className="text-right">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setOpen(conversation)}
+                aria-label={`View messages between @${conversation.user.username} and @${conversation.otherUser.username}`}
+              >
+                <MessagesSquareIcon aria-hidden />
+                <span className="hidden md:inline">View</span>
+              </Button>
+            </Td>
+          </tr>
+        )}
       />
-      {isError ? (
-        <LoadError>{ADMIN_MESSAGES.loadConversationsFailed}</LoadError>
-      ) : (
-        <DataTable
-          caption="Conversations"
-          busy={isPlaceholderData}
-          head={
-            <>
-              <Th>Participants</Th>
-              <Th className="hidden md:table-cell">Last message</Th>
-              <Th className="text-right">Messages</Th>
-              <Th className="hidden lg:table-cell">Last activity</Th>
-              <Th className="text-right">
-                <span className="sr-only">Actions</span>
-              </Th>
-            </>
-          }
-        >
-          {isPending ? (
-            <TableMessage colSpan={COLUMNS}>Loading conversations...</TableMessage>
-          ) : data.items.length === 0 ? (
-            <TableMessage colSpan={COLUMNS}>No conversations found.</TableMessage>
-          ) : (
-            data.items.map((conversation) => (
-              <tr key={conversation.id}>
-                <Td>
-                  <span className="flex flex-col gap-1.5">
-                    {[conversation.user, conversation.otherUser].map((user) => (
-                      <span key={user.id} className="flex items-center gap-2">
-                        <UserAvatar
-                          src={user.profilePicture}
-                          fullName={user.fullName}
-                          username={user.username}
-                          className="size-6 text-[0.65rem]"
-                        />
-                        <span className="font-medium">{nameOf(user)}</span>
-                        <span className="text-xs text-muted-foreground">@{user.username}</span>
-                      </span>
-                    ))}
-                  </span>
-                </Td>
-                <Td className="hidden max-w-72 md:table-cell">
-                  <span className="line-clamp-2 text-muted-foreground">
-                    {conversation.lastMessage?.content ?? '—'}
-                  </span>
-                </Td>
-                <Td className="text-right tabular-nums">{conversation.messageCount}</Td>
-                <Td className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">
-                  <time dateTime={conversation.lastMessageAt}>
-                    {formatRelativeTime(conversation.lastMessageAt)}
-                  </time>
-                </Td>
-                <Td className="text-right">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => setOpen(conversation)}
-                    aria-label={`View messages between @${conversation.user.username} and @${conversation.otherUser.username}`}
-                  >
-                    <MessagesSquareIcon aria-hidden />
-                    <span className="hidden md:inline">View</span>
-                  </Button>
-                </Td>
-              </tr>
-            ))
-          )}
-        </DataTable>
-      )}
-      {data ? (
-        <TablePagination
-          page={table.page}
-          limit={data.limit}
-          total={data.total}
-          onPage={table.setPage}
-          noun="conversations"
-        />
-      ) : null}
       <Dialog open={open !== null} onOpenChange={(next) => !next && setOpen(null)}>
         <DialogContent className="max-w-2xl">
           {open ? <ConversationMessages conversation={open} /> : null}
         </DialogContent>
       </Dialog>
-    </div>
+    </>
   )
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { ADMIN_MESSAGES, type TAdminEndorsement } from '@vouched/shared/admin'
+import type { TAdminEndorsement } from '@vouched/shared/admin'
+import { ADMIN_MESSAGES } from '@vouched/shared/admin.constants'
 import { EyeOffIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/badge'
@@ -8,16 +9,7 @@ import { errorMessage } from '../../../lib/api-client'
 import { formatRelativeTime } from '../../../lib/time'
 import { adminEndorsementsQuery, useDeleteEndorsement } from '../admin.api'
 import { useAdminTable } from '../hooks/use-admin-table'
-import {
-  ConfirmDeleteButton,
-  DataTable,
-  LoadError,
-  TableMessage,
-  TablePagination,
-  TableSearch,
-  Td,
-  Th,
-} from './admin-table'
+import { ConfirmDeleteButton, PagedAdminTable, Td, Th } from './admin-table'
 
 const COLUMNS = 6
 
@@ -31,56 +23,34 @@ const MemberLink = ({ username, fullName }: { username: string; fullName: string
 /** Every endorsement, anonymous endorsers named; deleting one recomputes the receiver's standing. */
 export function EndorsementsTab() {
   const table = useAdminTable()
-  const { data, isPending, isError, isFetching, isPlaceholderData } = useQuery(
-    adminEndorsementsQuery(table.params),
-  )
+  const result = useQuery(adminEndorsementsQuery(table.params))
   return (
-    <div className="grid gap-4">
-      <TableSearch
-        label="Search endorsements"
-        placeholder="Search by member or category"
-        value={table.search}
-        onChange={table.setSearch}
-        busy={isFetching && !isPending}
-      />
-      {isError ? (
-        <LoadError>{ADMIN_MESSAGES.loadEndorsementsFailed}</LoadError>
-      ) : (
-        <DataTable
-          caption="Endorsements"
-          busy={isPlaceholderData}
-          head={
-            <>
-              <Th>From</Th>
-              <Th>To</Th>
-              <Th>Category</Th>
-              <Th className="hidden lg:table-cell">Hashtags</Th>
-              <Th className="hidden md:table-cell">Given</Th>
-              <Th className="text-right">
-                <span className="sr-only">Actions</span>
-              </Th>
-            </>
-          }
-        >
-          {isPending ? (
-            <TableMessage colSpan={COLUMNS}>Loading endorsements...</TableMessage>
-          ) : data.items.length === 0 ? (
-            <TableMessage colSpan={COLUMNS}>No endorsements found.</TableMessage>
-          ) : (
-            data.items.map((endorsement) => <EndorsementRow key={endorsement.id} endorsement={endorsement} />)
-          )}
-        </DataTable>
-      )}
-      {data ? (
-        <TablePagination
-          page={table.page}
-          limit={data.limit}
-          total={data.total}
-          onPage={table.setPage}
-          noun="endorsements"
-        />
-      ) : null}
-    </div>
+    <PagedAdminTable
+      table={table}
+      result={result}
+      search={{ label: 'Search endorsements', placeholder: 'Search by member or category' }}
+      caption="Endorsements"
+      head={
+        <>
+          <Th>From</Th>
+          <Th>To</Th>
+          <Th>Category</Th>
+          <Th className="hidden lg:table-cell">Hashtags</Th>
+          <Th className="hidden md:table-cell">Given</Th>
+          <Th className="text-right">
+            <span className="sr-only">Actions</span>
+          </Th>
+        </>
+      }
+      columns={COLUMNS}
+      texts={{
+        loading: 'Loading endorsements...',
+        empty: 'No endorsements found.',
+        loadFailed: ADMIN_MESSAGES.loadEndorsementsFailed,
+      }}
+      noun="endorsements"
+      renderRow={(endorsement) => <EndorsementRow key={endorsement.id} endorsement={endorsement} />}
+    />
   )
 }
 

@@ -1,73 +1,43 @@
 import { useQuery } from '@tanstack/react-query'
-import { ADMIN_MESSAGES, type TAdminHashtag } from '@vouched/shared/admin'
+import type { TAdminHashtag } from '@vouched/shared/admin'
+import { ADMIN_MESSAGES } from '@vouched/shared/admin.constants'
 import { Link } from 'react-router'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { adminHashtagsQuery, useDeleteHashtag } from '../admin.api'
 import { useAdminTable } from '../hooks/use-admin-table'
-import {
-  ConfirmDeleteButton,
-  DataTable,
-  LoadError,
-  TableMessage,
-  TablePagination,
-  TableSearch,
-  Td,
-  Th,
-} from './admin-table'
+import { ConfirmDeleteButton, PagedAdminTable, Td, Th } from './admin-table'
 
 const COLUMNS = 3
 
 /** Every hashtag with how many endorsements carry it; deleting one removes it from all of them. */
 export function HashtagsTab() {
   const table = useAdminTable()
-  const { data, isPending, isError, isFetching, isPlaceholderData } = useQuery(
-    adminHashtagsQuery(table.params),
-  )
+  const result = useQuery(adminHashtagsQuery(table.params))
   return (
-    <div className="grid gap-4">
-      <TableSearch
-        label="Search hashtags"
-        placeholder="Search hashtags"
-        value={table.search}
-        onChange={table.setSearch}
-        busy={isFetching && !isPending}
-      />
-      {isError ? (
-        <LoadError>{ADMIN_MESSAGES.loadHashtagsFailed}</LoadError>
-      ) : (
-        <DataTable
-          caption="Hashtags"
-          busy={isPlaceholderData}
-          head={
-            <>
-              <Th>Hashtag</Th>
-              <Th className="text-right">Endorsements</Th>
-              <Th className="text-right">
-                <span className="sr-only">Actions</span>
-              </Th>
-            </>
-          }
-        >
-          {isPending ? (
-            <TableMessage colSpan={COLUMNS}>Loading hashtags...</TableMessage>
-          ) : data.items.length === 0 ? (
-            <TableMessage colSpan={COLUMNS}>No hashtags found.</TableMessage>
-          ) : (
-            data.items.map((hashtag) => <HashtagRow key={hashtag.id} hashtag={hashtag} />)
-          )}
-        </DataTable>
-      )}
-      {data ? (
-        <TablePagination
-          page={table.page}
-          limit={data.limit}
-          total={data.total}
-          onPage={table.setPage}
-          noun="hashtags"
-        />
-      ) : null}
-    </div>
+    <PagedAdminTable
+      table={table}
+      result={result}
+      search={{ label: 'Search hashtags', placeholder: 'Search hashtags' }}
+      caption="Hashtags"
+      head={
+        <>
+          <Th>Hashtag</Th>
+          <Th className="text-right">Endorsements</Th>
+          <Th className="text-right">
+            <span className="sr-only">Actions</span>
+          </Th>
+        </>
+      }
+      columns={COLUMNS}
+      texts={{
+        loading: 'Loading hashtags...',
+        empty: 'No hashtags found.',
+        loadFailed: ADMIN_MESSAGES.loadHashtagsFailed,
+      }}
+      noun="hashtags"
+      renderRow={(hashtag) => <HashtagRow key={hashtag.id} hashtag={hashtag} />}
+    />
   )
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { ADMIN_MESSAGES, type TAdminUser } from '@vouched/shared/admin'
+import type { TAdminUser } from '@vouched/shared/admin'
+import { ADMIN_MESSAGES } from '@vouched/shared/admin.constants'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import {
@@ -21,72 +22,43 @@ import { useCurrentUser } from '../../../lib/session'
 import { formatRelativeTime } from '../../../lib/time'
 import { adminUsersQuery, useDeleteUser, useSetAdminRights } from '../admin.api'
 import { useAdminTable } from '../hooks/use-admin-table'
-import {
-  ConfirmDeleteButton,
-  DataTable,
-  LoadError,
-  TableMessage,
-  TablePagination,
-  TableSearch,
-  Td,
-  Th,
-} from './admin-table'
+import { ConfirmDeleteButton, PagedAdminTable, Td, Th } from './admin-table'
 
 const COLUMNS = 6
 
 /** Members: search, page, grant or revoke admin rights, delete (SPEC.md §6). */
 export function UsersTab() {
   const table = useAdminTable()
-  const { data, isPending, isError, isFetching, isPlaceholderData } = useQuery(adminUsersQuery(table.params))
+  const result = useQuery(adminUsersQuery(table.params))
   const { user: me } = useCurrentUser()
 
   return (
-    <div className="grid gap-4">
-      <TableSearch
-        label="Search users"
-        placeholder="Search by name, username or email"
-        value={table.search}
-        onChange={table.setSearch}
-        busy={isFetching && !isPending}
-      />
-      {isError ? (
-        <LoadError>{ADMIN_MESSAGES.loadUsersFailed}</LoadError>
-      ) : (
-        <DataTable
-          caption="Users"
-          busy={isPlaceholderData}
-          head={
-            <>
-              <Th>Member</Th>
-              <Th className="hidden md:table-cell">Email</Th>
-              <Th className="hidden lg:table-cell">Joined</Th>
-              <Th className="text-right">Reputation</Th>
-              <Th>Admin</Th>
-              <Th className="text-right">
-                <span className="sr-only">Actions</span>
-              </Th>
-            </>
-          }
-        >
-          {isPending ? (
-            <TableMessage colSpan={COLUMNS}>Loading users...</TableMessage>
-          ) : data.items.length === 0 ? (
-            <TableMessage colSpan={COLUMNS}>No users found.</TableMessage>
-          ) : (
-            data.items.map((user) => <UserRow key={user.id} user={user} isSelf={user.id === me?.id} />)
-          )}
-        </DataTable>
-      )}
-      {data ? (
-        <TablePagination
-          page={table.page}
-          limit={data.limit}
-          total={data.total}
-          onPage={table.setPage}
-          noun="users"
-        />
-      ) : null}
-    </div>
+    <PagedAdminTable
+      table={table}
+      result={result}
+      search={{ label: 'Search users', placeholder: 'Search by name, username or email' }}
+      caption="Users"
+      head={
+        <>
+          <Th>Member</Th>
+          <Th className="hidden md:table-cell">Email</Th>
+          <Th className="hidden lg:table-cell">Joined</Th>
+          <Th className="text-right">Reputation</Th>
+          <Th>Admin</Th>
+          <Th className="text-right">
+            <span className="sr-only">Actions</span>
+          </Th>
+        </>
+      }
+      columns={COLUMNS}
+      texts={{
+        loading: 'Loading users...',
+        empty: 'No users found.',
+        loadFailed: ADMIN_MESSAGES.loadUsersFailed,
+      }}
+      noun="users"
+      renderRow={(user) => <UserRow key={user.id} user={user} isSelf={user.id === me?.id} />}
+    />
   )
 }
 

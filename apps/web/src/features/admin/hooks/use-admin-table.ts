@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { ADMIN_PAGE_DEFAULT } from '@vouched/shared/admin'
+import { ADMIN_PAGE_DEFAULT } from '@vouched/shared/admin.constants'
 import type { AdminListParams } from '../admin.api'
 
 const SEARCH_DELAY_MS = 300
@@ -22,3 +22,5 @@ export function useAdminTable(limit = ADMIN_PAGE_DEFAULT) {
   const params: AdminListParams = { q, page, limit }
   return { search, setSearch, page, setPage, params }
 }
+
+export type AdminTableState = ReturnType<typeof useAdminTable>

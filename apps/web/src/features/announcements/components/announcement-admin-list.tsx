@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { ANNOUNCEMENT_MESSAGES, type TAnnouncement } from '@vouched/shared/announcements'
+import type { TAnnouncement } from '@vouched/shared/announcements'
+import { ANNOUNCEMENT_MESSAGES } from '@vouched/shared/announcements.constants'
 import { Loader2Icon, PinIcon, PinOffIcon, Trash2Icon } from 'lucide-react'
 import { Alert, AlertDescription } from '../../../components/ui/alert'
 import {

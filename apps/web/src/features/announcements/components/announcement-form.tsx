@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
-  ANNOUNCEMENT_MESSAGES,
   ZCreateAnnouncementBody,
   type TCreateAnnouncementBody,
   type TCreateAnnouncementInput,
 } from '@vouched/shared/announcements'
+import { ANNOUNCEMENT_MESSAGES } from '@vouched/shared/announcements.constants'
 import { Loader2Icon, MegaphoneIcon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/ui/button'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { ANNOUNCEMENT_MESSAGES } from '@vouched/shared/announcements'
+import { ANNOUNCEMENT_MESSAGES } from '@vouched/shared/announcements.constants'
 import { MegaphoneIcon } from 'lucide-react'
 import { Alert, AlertDescription } from '../../../components/ui/alert'
 import { Skeleton } from '../../../components/ui/skeleton'

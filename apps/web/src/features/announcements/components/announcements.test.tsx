@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { ANNOUNCEMENT_MESSAGES, type TAnnouncement } from '@vouched/shared/announcements'
+import type { TAnnouncement } from '@vouched/shared/announcements'
+import { ANNOUNCEMENT_MESSAGES } from '@vouched/shared/announcements.constants'
 import { describe, expect, it } from 'vitest'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
 import { AnnouncementAdminList } from './announcement-admin-list'

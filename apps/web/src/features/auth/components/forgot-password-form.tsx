@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { AUTH_MESSAGES, ZForgotPasswordBody } from '@vouched/shared/auth'
+import { ZForgotPasswordBody } from '@vouched/shared/auth'
+import { AUTH_MESSAGES } from '@vouched/shared/auth.constants'
 import { ArrowLeftIcon, Loader2Icon, MailCheckIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'

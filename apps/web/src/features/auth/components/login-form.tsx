@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { AUTH_MESSAGES, ZLoginBody } from '@vouched/shared/auth'
+import { ZLoginBody } from '@vouched/shared/auth'
+import { AUTH_MESSAGES } from '@vouched/shared/auth.constants'
 import { Loader2Icon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { AUTH_MESSAGES, ZResetPasswordBody } from '@vouched/shared/auth'
+import { ZResetPasswordBody } from '@vouched/shared/auth'
+import { AUTH_MESSAGES } from '@vouched/shared/auth.constants'
 import { AlertTriangleIcon, CheckCircle2Icon, Loader2Icon } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { BLOCK_MESSAGES } from '@vouched/shared/blocks'
+import { BLOCK_MESSAGES } from '@vouched/shared/blocks.constants'
 import { BanIcon, Loader2Icon } from 'lucide-react'
 import {
   AlertDialog,

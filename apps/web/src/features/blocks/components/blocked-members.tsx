@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { BLOCK_MESSAGES } from '@vouched/shared/blocks'
+import { BLOCK_MESSAGES } from '@vouched/shared/blocks.constants'
 import { Link } from 'react-router'
 import { UserAvatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'

@@ -1,6 +1,7 @@
 import { FormDialogFooter } from '../../../components/ui/form-dialog-footer'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { CONNECTION_MESSAGE_MAX, ZConnectionRequestForm } from '@vouched/shared/connections'
+import { ZConnectionRequestForm } from '@vouched/shared/connections'
+import { CONNECTION_MESSAGE_MAX } from '@vouched/shared/connections.constants'
 import { useForm } from 'react-hook-form'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
 import { Textarea } from '../../../components/ui/textarea'

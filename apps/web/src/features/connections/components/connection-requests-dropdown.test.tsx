@@ -1,5 +1,5 @@
 import type { TConnectionRequest } from '@vouched/shared/connections'
-import { LIVE_EVENT_DOM_EVENT } from '@vouched/shared/events'
+import { LIVE_EVENT_DOM_EVENT } from '@vouched/shared/events.constants'
 import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'

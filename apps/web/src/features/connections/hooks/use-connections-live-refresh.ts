@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { LIVE_EVENT_DOM_EVENT, type TLiveEventDetail } from '@vouched/shared/events'
+import { LIVE_EVENT_DOM_EVENT, type TLiveEventDetail } from '@vouched/shared/events.constants'
 import { useEffect } from 'react'
 import { connectionKeys, invalidateConnections } from '../connections.api'
 

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { DISCOVERY_MESSAGES, type TUserCard } from '@vouched/shared/discovery'
+import type { TUserCard } from '@vouched/shared/discovery'
+import { DISCOVERY_MESSAGES } from '@vouched/shared/discovery.constants'
 import { describe, expect, it, vi } from 'vitest'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
 import { DiscoverView } from './discover-view'

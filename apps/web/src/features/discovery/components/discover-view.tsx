@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import type { TUserCard } from '@vouched/shared/discovery'
 import {
   DISCOVERY_MESSAGES,
   POPULAR_HASHTAGS_DEFAULT,
@@ -8,8 +9,7 @@ import {
   SEARCH_SORTS,
   SEARCH_TYPE_LABELS,
   type TSearchSort,
-  type TUserCard,
-} from '@vouched/shared/discovery'
+} from '@vouched/shared/discovery.constants'
 import { InfoIcon, Loader2Icon, SearchIcon } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'

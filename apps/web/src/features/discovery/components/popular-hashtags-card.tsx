@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { DISCOVERY_MESSAGES } from '@vouched/shared/discovery'
+import { DISCOVERY_MESSAGES } from '@vouched/shared/discovery.constants'
 import { HashIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Alert, AlertDescription } from '../../../components/ui/alert'

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { DISCOVERY_MESSAGES, type TUserCard } from '@vouched/shared/discovery'
+import type { TUserCard } from '@vouched/shared/discovery'
+import { DISCOVERY_MESSAGES } from '@vouched/shared/discovery.constants'
 import { ArrowRightIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Alert, AlertDescription } from '../../../components/ui/alert'

@@ -1,4 +1,5 @@
-import { CARD_TOP_HASHTAGS, matchPercent, type TUserCard } from '@vouched/shared/discovery'
+import type { TUserCard } from '@vouched/shared/discovery'
+import { CARD_TOP_HASHTAGS, matchPercent } from '@vouched/shared/discovery.constants'
 import { BadgeCheckIcon, StarIcon, ThumbsUpIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { UserAvatar } from '../../../components/ui/avatar'

@@ -4,7 +4,7 @@ import {
   SEARCH_TYPES,
   type TSearchSort,
   type TSearchType,
-} from '@vouched/shared/discovery'
+} from '@vouched/shared/discovery.constants'
 import type { SearchParams } from '../discovery.api'
 
 /** The discover form: the text as typed, the type (all = names and hashtags) and the sort. */

@@ -1,9 +1,5 @@
-import {
-  ENDORSEMENT_MESSAGES,
-  formatWeight,
-  type TComment,
-  type TEndorsement,
-} from '@vouched/shared/endorsements'
+import type { TComment, TEndorsement } from '@vouched/shared/endorsements'
+import { ENDORSEMENT_MESSAGES, formatWeight } from '@vouched/shared/endorsements.constants'
 import {
   BadgeCheckIcon,
   FileTextIcon,

@@ -1,12 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import {
-  COMMENT_MAX,
-  ENDORSEMENT_MESSAGES,
-  ZCreateCommentBody,
-  type TComment,
-  type TCreateCommentBody,
-} from '@vouched/shared/endorsements'
+import { ZCreateCommentBody, type TComment, type TCreateCommentBody } from '@vouched/shared/endorsements'
+import { COMMENT_MAX, ENDORSEMENT_MESSAGES } from '@vouched/shared/endorsements.constants'
 import { Loader2Icon, Trash2Icon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useForm } from 'react-hook-form'

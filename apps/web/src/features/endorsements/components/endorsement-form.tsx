@@ -2,6 +2,11 @@ import { FormDialogFooter } from '../../../components/ui/form-dialog-footer'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import {
+  ZCreateEndorsementBody,
+  type TCreateEndorsement,
+  type TCreateEndorsementBody,
+} from '@vouched/shared/endorsements'
+import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TYPES,
   CATEGORIES,
@@ -9,12 +14,9 @@ import {
   ENDORSEMENT_MESSAGES,
   NOTE_MAX,
   SUGGESTED_TAGS,
-  ZCreateEndorsementBody,
   engagementWeight,
   formatWeight,
-  type TCreateEndorsement,
-  type TCreateEndorsementBody,
-} from '@vouched/shared/endorsements'
+} from '@vouched/shared/endorsements.constants'
 import { FileIcon, Loader2Icon, PaperclipIcon, XIcon } from 'lucide-react'
 import { useId, useMemo, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'

@@ -1,11 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import {
-  VOUCH_FILTERS,
-  type TComment,
-  type TEndorsement,
-  type TVouchFilter,
-  type TVouchesPage,
-} from '@vouched/shared/endorsements'
+import type { TComment, TEndorsement, TVouchesPage } from '@vouched/shared/endorsements'
+import { VOUCH_FILTERS, type TVouchFilter } from '@vouched/shared/endorsements.constants'
 import { Loader2Icon } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Button } from '../../../components/ui/button'

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react'
-import { SUGGESTED_TAGS } from '@vouched/shared/endorsements'
+import { SUGGESTED_TAGS } from '@vouched/shared/endorsements.constants'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { renderWithProviders } from '../../../test/render'

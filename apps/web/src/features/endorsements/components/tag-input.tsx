@@ -4,7 +4,7 @@ import {
   HASHTAG_LENGTH_MAX,
   normalizeHashtag,
   suggestTags,
-} from '@vouched/shared/endorsements'
+} from '@vouched/shared/endorsements.constants'
 import { XIcon } from 'lucide-react'
 import { useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { cn } from '../../../lib/cn'

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { MESSAGING_MESSAGES, type TConversationListItem } from '@vouched/shared/messaging'
+import type { TConversationListItem } from '@vouched/shared/messaging'
+import { MESSAGING_MESSAGES } from '@vouched/shared/messaging.constants'
 import { MessagesSquareIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Alert, AlertDescription } from '../../../components/ui/alert'

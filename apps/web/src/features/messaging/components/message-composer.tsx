@@ -1,11 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import {
-  MESSAGE_MAX,
-  MESSAGING_MESSAGES,
-  ZMessageForm,
-  type TMessage,
-  type TMessageForm,
-} from '@vouched/shared/messaging'
+import { ZMessageForm, type TMessage, type TMessageForm } from '@vouched/shared/messaging'
+import { MESSAGE_MAX, MESSAGING_MESSAGES } from '@vouched/shared/messaging.constants'
 import { Loader2Icon, SendIcon } from 'lucide-react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Button } from '../../../components/ui/button'

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
-import { MESSAGING_MESSAGES, type TConversationUser, type TMessage } from '@vouched/shared/messaging'
+import type { TConversationUser, TMessage } from '@vouched/shared/messaging'
+import { MESSAGING_MESSAGES } from '@vouched/shared/messaging.constants'
 import { format, isSameDay, parseISO } from 'date-fns'
 import { ArrowLeftIcon, Loader2Icon } from 'lucide-react'
 import { Fragment, useEffect, useRef, type ReactNode } from 'react'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { UNREAD_POLL_MS } from '@vouched/shared/messaging'
+import { UNREAD_POLL_MS } from '@vouched/shared/messaging.constants'
 import { MessageSquareIcon } from 'lucide-react'
 import { NavLink } from 'react-router'
 import { Button } from '../../../components/ui/button'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { MESSAGING_MESSAGES } from '@vouched/shared/messaging'
+import { MESSAGING_MESSAGES } from '@vouched/shared/messaging.constants'
 import { Loader2Icon } from 'lucide-react'
 import { Navigate, useNavigate } from 'react-router'
 import { Alert, AlertDescription } from '../../../components/ui/alert'

@@ -1,4 +1,8 @@
-import { LIVE_EVENT_DOM_EVENT, LIVE_STATUS_DOM_EVENT, type TLiveStatusDetail } from '@vouched/shared/events'
+import {
+  LIVE_EVENT_DOM_EVENT,
+  LIVE_STATUS_DOM_EVENT,
+  type TLiveStatusDetail,
+} from '@vouched/shared/events.constants'
 import { useEffect, useState } from 'react'
 
 /**

@@ -1,4 +1,4 @@
-import { LIVE_EVENT_DOM_EVENT } from '@vouched/shared/events'
+import { LIVE_EVENT_DOM_EVENT } from '@vouched/shared/events.constants'
 import type { TNotification } from '@vouched/shared/notifications'
 import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

@@ -1,4 +1,4 @@
-import { NOTIFICATION_AUTO_READ_MS } from '@vouched/shared/notifications'
+import { NOTIFICATION_AUTO_READ_MS } from '@vouched/shared/notifications.constants'
 import { useEffect, useRef } from 'react'
 
 /**

@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES } from '@vouched/shared/profiles'
+import { PROFILE_MESSAGES } from '@vouched/shared/profiles.constants'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 
 export function AboutCard({ bio }: { bio: string | null }) {

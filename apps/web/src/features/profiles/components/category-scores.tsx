@@ -3,8 +3,9 @@ import {
   SOCIAL_CATEGORIES,
   progressPercent,
   type TCategory,
-} from '@vouched/shared/endorsements'
-import { PROFILE_MESSAGES, type TCategoryScore } from '@vouched/shared/profiles'
+} from '@vouched/shared/endorsements.constants'
+import type { TCategoryScore } from '@vouched/shared/profiles'
+import { PROFILE_MESSAGES } from '@vouched/shared/profiles.constants'
 import { BriefcaseIcon, UsersIcon, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'

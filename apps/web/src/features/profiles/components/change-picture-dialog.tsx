@@ -1,4 +1,8 @@
-import { PROFILE_MESSAGES, PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES } from '@vouched/shared/profiles'
+import {
+  PROFILE_MESSAGES,
+  PROFILE_PICTURE_MAX_BYTES,
+  PROFILE_PICTURE_TYPES,
+} from '@vouched/shared/profiles.constants'
 import { CameraIcon, Loader2Icon } from 'lucide-react'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { UserAvatar } from '../../../components/ui/avatar'

@@ -1,6 +1,6 @@
 import { UserXIcon } from 'lucide-react'
 import { Link } from 'react-router'
-import { PROFILE_MESSAGES } from '@vouched/shared/profiles'
+import { PROFILE_MESSAGES } from '@vouched/shared/profiles.constants'
 import { Button } from '../../../components/ui/button'
 
 /** Unknown or forbidden member (SPEC.md §2). */

@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES } from '@vouched/shared/profiles'
+import { PROFILE_MESSAGES } from '@vouched/shared/profiles.constants'
 import { BadgeCheckIcon, MailCheckIcon } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert'

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
-  PROFILE_MESSAGES,
   ZAddWorkEmailBody,
   ZVerifyEmailBody,
   type TAddWorkEmailBody,
   type TVerifyEmailBody,
 } from '@vouched/shared/profiles'
+import { PROFILE_MESSAGES } from '@vouched/shared/profiles.constants'
 import { ArrowLeftIcon, CheckCircle2Icon, InfoIcon, Loader2Icon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert'

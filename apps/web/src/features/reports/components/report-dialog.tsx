@@ -1,4 +1,4 @@
-import { REPORT_TARGET_LABELS, type TReportTargetType } from '@vouched/shared/reports'
+import { REPORT_TARGET_LABELS, type TReportTargetType } from '@vouched/shared/reports.constants'
 import { FlagIcon } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { Button } from '../../../components/ui/button'

@@ -1,12 +1,7 @@
 import { FormDialogFooter } from '../../../components/ui/form-dialog-footer'
 import { zodResolver } from '@hookform/resolvers/zod'
-import {
-  REPORT_MESSAGES,
-  REPORT_REASON_MAX,
-  ZCreateReportBody,
-  type TCreateReportBody,
-  type TReportTargetType,
-} from '@vouched/shared/reports'
+import { ZCreateReportBody, type TCreateReportBody } from '@vouched/shared/reports'
+import { REPORT_MESSAGES, REPORT_REASON_MAX, type TReportTargetType } from '@vouched/shared/reports.constants'
 import { useForm } from 'react-hook-form'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
 import { Textarea } from '../../../components/ui/textarea'

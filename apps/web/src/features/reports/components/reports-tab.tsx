@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import type { TAdminReport } from '@vouched/shared/reports'
 import {
   REPORT_ACTION_LABELS,
   REPORT_ACTIONS,
@@ -6,9 +7,8 @@ import {
   REPORT_STATUSES,
   REPORT_TARGET_LABELS,
   REPORT_TARGET_TYPES,
-  type TAdminReport,
   type TReportAction,
-} from '@vouched/shared/reports'
+} from '@vouched/shared/reports.constants'
 import { format, parseISO } from 'date-fns'
 import { Loader2Icon } from 'lucide-react'
 import { useState } from 'react'

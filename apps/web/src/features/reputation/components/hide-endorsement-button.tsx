@@ -1,4 +1,4 @@
-import { REPUTATION_MESSAGES } from '@vouched/shared/reputation'
+import { REPUTATION_MESSAGES } from '@vouched/shared/reputation.constants'
 import { EyeIcon, EyeOffIcon } from 'lucide-react'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast'

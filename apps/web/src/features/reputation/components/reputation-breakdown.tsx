@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { REPUTATION_MESSAGES, type TReputationItem } from '@vouched/shared/reputation'
+import type { TReputationItem } from '@vouched/shared/reputation'
+import { REPUTATION_MESSAGES } from '@vouched/shared/reputation.constants'
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'

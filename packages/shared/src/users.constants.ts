@@ -1,0 +1,36 @@
+export const USERNAME_MIN = 3
+
+export const USERNAME_MAX = 30
+
+export const FULL_NAME_MIN = 2
+
+export const FULL_NAME_MAX = 100
+
+export const TITLE_MAX = 100
+
+export const LOCATION_MAX = 100
+
+export const BIO_MAX = 500
+
+/** Words that are path segments under /api/users or otherwise special, so never a username. */
+export const RESERVED_USERNAMES = [
+  'admin',
+  'administrator',
+  'api',
+  'me',
+  'discover',
+  'popular',
+  'verification-status',
+  'add-work-email',
+  'verify-email',
+  'profile',
+  'settings',
+  'support',
+  'system',
+  'vouched',
+  'null',
+  'undefined',
+] as const
+
+export const isReservedUsername = (username: string) =>
+  (RESERVED_USERNAMES as readonly string[]).includes(username.toLowerCase())
