@@ -49,8 +49,3 @@ export const activityScoreSql = (userId: SQL | number) => sql<number>`coalesce((
   where ${memberDailyActivity.userId} = ${userId}
     and ${memberDailyActivity.day} > (now() at time zone 'UTC')::date - ${ACTIVITY_WINDOW_DAYS}::int
 ), 0)::int`
-
-export async function getActivityScore(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ score: activityScoreSql(userId) }).from(sql`(select 1) as one`)
-  return Number(row?.score ?? 0)
-}

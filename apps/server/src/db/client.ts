@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -29,9 +30,49 @@ export type Database = {
 export type OpenOptions =
   { databaseUrl: string; poolSize?: number } | { dataDir: string | undefined; loadDataDir?: Blob | File }
 
+/** Distinct statement texts that get a name; beyond it (never reached by the app's queries) they run unnamed. */
+const NAMED_STATEMENTS_MAX = 2000
+const statementNames = new Map<string, string>()
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text)
+  if (name === undefined && statementNames.size < NAMED_STATEMENTS_MAX) {
+    name = `v_${createHash('sha1').update(text).digest('base64url')}`
+    statementNames.set(text, name)
+  }
+  return name
+}
+
+/**
+ * A client that names every parameterised statement after its text, so each connection parses it once
+ * and PostgreSQL keeps its plan: parsing and planning were two thirds of the time of the app's short
+ * statements (docs/performance.md). Statements without parameters (begin, commit, migrations) keep the
+ * simple protocol.
+ */
+class PreparingClient extends pg.Client {}
+const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown
+PreparingClient.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+  const values = rest[0]
+  if (
+    config !== null &&
+    typeof config === 'object' &&
+    !('submit' in config) &&
+    !('name' in config && config.name) &&
+    'text' in config &&
+    typeof config.text === 'string' &&
+    Array.isArray(values) &&
+    values.length > 0
+  ) {
+    const name = statementName(config.text)
+    if (name) return query.call(this, { ...config, name }, ...rest)
+  }
+  return query.call(this, config, ...rest)
+} as typeof pg.Client.prototype.query
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({
+      Client: PreparingClient,
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       // Every query of the app reads a few index pages; JIT compiling the costlier plans (a search

@@ -14,8 +14,8 @@ import { AppError } from '../../core/errors'
 import { BADGE_FONT_FAMILY, fontCovers, fontFiles, webFontCss } from './badges.font'
 import {
   findBadgeMember,
+  findBadgeSource,
   findReceivedSkills,
-  listMedalsForSkills,
   listReceivedSkills,
   type ReceivedSkill,
 } from './badges.queries'
@@ -36,23 +36,27 @@ async function getMember(db: Db, username: string): Promise<Member> {
  * The chosen tags the member really received, in the chosen order and stored spelling. Tags they never
  * received are dropped: a badge URL cannot put words on a member's badge that nobody endorsed.
  */
-async function chosenSkills(db: Db, userId: number, chosen: readonly string[]) {
-  const received = await findReceivedSkills(db, userId, chosen)
+function inChosenOrder(received: ReceivedSkill[], chosen: readonly string[]) {
   const byKey = new Map(received.map((skill) => [skill.tag.toLowerCase(), skill]))
   return chosen.map((tag) => byKey.get(tag.toLowerCase())).filter((s): s is ReceivedSkill => !!s)
 }
 
+async function chosenSkills(db: Db, userId: number, chosen: readonly string[]) {
+  return inChosenOrder(await findReceivedSkills(db, userId, chosen), chosen)
+}
+
+/** The member, the chosen skills they received, and the skills the badge shows (else their top ones). */
+async function getBadgeSource(db: Db, username: string, chosen: readonly string[]) {
+  const source = await findBadgeSource(db, username, chosen, BADGE_DEFAULT_SKILLS)
+  if (!source) throw new AppError('NOT_FOUND', BADGE_MESSAGES.memberNotFound, 404)
+  const selected = inChosenOrder(source.chosen, chosen)
+  return { ...source, selected, shown: selected.length ? selected : source.top }
+}
+
 /** What a badge shows: the member and the chosen skills (else their top ones) with medal tiers. */
 export async function getBadge(db: Db, username: string, chosen: readonly string[], publicUrl: string) {
-  const member = await getMember(db, username)
-  const selected = await chosenSkills(db, member.id, chosen)
-  const skills = selected.length ? selected : await listReceivedSkills(db, member.id, BADGE_DEFAULT_SKILLS)
-  const medalRows = await listMedalsForSkills(
-    db,
-    member.id,
-    skills.map((s) => s.tag),
-  )
-  const tiers = new Map(medalRows.map((m) => [m.skillName.toLowerCase(), m.tier]))
+  const { member, selected, shown: skills, medals } = await getBadgeSource(db, username, chosen)
+  const tiers = new Map(medals.map((m) => [m.skillName.toLowerCase(), m.tier]))
   const fullName = member.fullName?.trim()
   return {
     member,
@@ -157,14 +161,13 @@ export async function getBadgeEmbed(
 
 /** What the public page's HTML needs for its title and link-preview tags; null for an unknown member. */
 export async function findBadgePageMeta(db: Db, username: string, chosen: readonly string[]) {
-  const member = await findBadgeMember(db, username)
-  if (!member) return null
-  const selected = await chosenSkills(db, member.id, chosen)
-  const shown = selected.length ? selected : await listReceivedSkills(db, member.id, BADGE_DEFAULT_SKILLS)
+  const source = await findBadgeSource(db, username, chosen, BADGE_DEFAULT_SKILLS)
+  if (!source) return null
+  const selected = inChosenOrder(source.chosen, chosen)
   return {
-    username: member.username,
-    reputationScore: member.reputationScore,
+    username: source.member.username,
+    reputationScore: source.member.reputationScore,
     selected: selected.map((s) => s.tag),
-    shown: shown.map((s) => s.tag),
+    shown: (selected.length ? selected : source.top).map((s) => s.tag),
   }
 }

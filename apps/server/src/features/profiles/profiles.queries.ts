@@ -1,8 +1,12 @@
 import { CATEGORIES, MEDAL_TIERS, type TCategory, type TMedal } from '@vouched/shared/endorsements'
 import { CATEGORY_TAGS_MAX, TOP_HASHTAGS_MAX, type TCategoryScore } from '@vouched/shared/profiles'
-import { asc, desc, eq, gt, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import { eq, sql, type SQLWrapper } from 'drizzle-orm'
+import { queryRows, type Db } from '../../db/client'
+import { activityScoreSql } from '../../core/activity'
+import type { UserRow } from '../../core/user-shapes'
+import type { Viewer } from '../endorsements/endorsements.service'
 import {
+  blocks,
   hashtags,
   medals,
   memberCategoryHashtags,
@@ -27,84 +31,118 @@ export async function findUserById(db: Db, id: number) {
 
 const round2 = (value: number) => Math.round(value * 100) / 100
 
+/** A timestamp as Date.prototype.toISOString writes it (UTC, milliseconds), built in SQL for JSON rows. */
+const isoTimestamp = (column: SQLWrapper) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+const categoryOrder = sql`array[${sql.join(
+  CATEGORIES.map((c) => sql`${c}`),
+  sql`, `,
+)}]::text[]`
+
+type CategoryStatsRow = { category: string; score: number; count: number; tags: string[] | null }
+
 /**
  * The member's categories with their score, count and most received tags, read from the counters
- * (one row per category, at most 10 tags each): no endorsement is aggregated on this path.
+ * (one row per category; per category, the first tags of member_category_hashtags_top_idx): a member
+ * with thousands of endorsements costs the same as one with ten.
  */
-export async function listCategoryScores(db: Db, userId: number): Promise<TCategoryScore[]> {
-  const [stats, tags] = await Promise.all([
-    db
-      .select({
-        category: memberCategoryStats.category,
-        score: memberCategoryStats.score,
-        count: memberCategoryStats.count,
-      })
-      .from(memberCategoryStats)
-      .where(eq(memberCategoryStats.userId, userId)),
-    // Per category, the first tags of member_category_hashtags_top_idx: a member with thousands of
-    // endorsements costs the same as one with ten.
-    db.execute(sql`
-      select s.category, h.tag
-      from ${memberCategoryStats} s
-      cross join lateral (
+const categoryStatsJson = (userId: SQLWrapper) => sql<CategoryStatsRow[] | null>`(
+  select json_agg(json_build_object(
+    'category', s.category, 'score', s.score, 'count', s.count,
+    'tags', (
+      select json_agg(h.tag order by top.count desc, top.hashtag_id)
+      from (
         select mch.hashtag_id, mch.count from ${memberCategoryHashtags} mch
         where mch.user_id = s.user_id and mch.category = s.category and mch.count > 0
         order by mch.count desc, mch.hashtag_id limit ${CATEGORY_TAGS_MAX}
       ) top
-      join ${hashtags} h on h.id = top.hashtag_id
-      where s.user_id = ${userId}
-      order by s.category, top.count desc, top.hashtag_id`),
-  ])
-  const tagsByCategory = new Map<string, string[]>()
-  for (const row of (tags as unknown as { rows: { category: string; tag: string }[] }).rows) {
-    const list = tagsByCategory.get(row.category) ?? []
-    list.push(row.tag)
-    tagsByCategory.set(row.category, list)
-  }
-  const order = new Map<string, number>(CATEGORIES.map((c, i) => [c, i]))
-  return stats
-    .filter((s) => s.count > 0 && order.has(s.category))
-    .sort((a, b) => order.get(a.category)! - order.get(b.category)!)
-    .map((s) => ({
-      category: s.category as TCategory,
-      score: round2(s.score),
-      count: s.count,
-      tags: tagsByCategory.get(s.category) ?? [],
-    }))
-}
+      join ${hashtags} h on h.id = top.hashtag_id)
+  ) order by array_position(${categoryOrder}, s.category))
+  from ${memberCategoryStats} s
+  where s.user_id = ${userId} and s.count > 0 and s.category = any(${categoryOrder}))`
+
+const toCategoryScores = (rows: CategoryStatsRow[] | null): TCategoryScore[] =>
+  (rows ?? []).map((s) => ({
+    category: s.category as TCategory,
+    score: round2(s.score),
+    count: s.count,
+    tags: s.tags ?? [],
+  }))
 
 /** The member's most received tags, most first (ties: the older tag first). */
-export async function listTopHashtags(db: Db, userId: number, limit = TOP_HASHTAGS_MAX): Promise<string[]> {
-  const rows = await db
-    .select({ tag: hashtags.tag })
-    .from(memberHashtags)
-    .innerJoin(hashtags, eq(hashtags.id, memberHashtags.hashtagId))
-    .where(sql`${memberHashtags.userId} = ${userId} and ${gt(memberHashtags.count, 0)}`)
-    .orderBy(desc(memberHashtags.count), asc(hashtags.id))
-    .limit(limit)
-  return rows.map((r) => r.tag)
-}
+const topHashtagsJson = (userId: SQLWrapper) => sql<string[] | null>`(
+  select json_agg(top.tag order by top.count desc, top.id) from (
+    select h.tag, h.id, mh.count from ${memberHashtags} mh join ${hashtags} h on h.id = mh.hashtag_id
+    where mh.user_id = ${userId} and mh.count > 0
+    order by mh.count desc, h.id limit ${TOP_HASHTAGS_MAX}
+  ) top)`
 
-const tierRank = sql`array_position(array[${sql.join(
-  [...MEDAL_TIERS].reverse().map((t) => sql`${t}`),
-  sql`, `,
-)}]::text[], ${medals.tier})`
+const tierRank = (tier: SQLWrapper) =>
+  sql`array_position(array[${sql.join(
+    [...MEDAL_TIERS].reverse().map((t) => sql`${t}`),
+    sql`, `,
+  )}]::text[], ${tier})`
 
 /** Medals, highest tier first, then the most endorsed skill. */
+const medalsJson = (userId: SQLWrapper) => sql<TMedal[] | null>`(
+  select json_agg(json_build_object(
+    'id', m.id, 'userId', m.user_id, 'skillName', m.skill_name, 'tier', m.tier,
+    'lastEndorsedAt', ${isoTimestamp(sql`m.last_endorsed_at`)}, 'endorsementCount', m.endorsement_count,
+    'createdAt', ${isoTimestamp(sql`m.created_at`)}, 'updatedAt', ${isoTimestamp(sql`m.updated_at`)}
+  ) order by ${tierRank(sql`m.tier`)}, m.endorsement_count desc, m.skill_name)
+  from ${medals} m where m.user_id = ${userId})`
+
 export async function listMedals(db: Db, userId: number): Promise<TMedal[]> {
-  const rows = await db
-    .select()
-    .from(medals)
-    .where(eq(medals.userId, userId))
-    .orderBy(tierRank, desc(medals.endorsementCount), asc(medals.skillName))
-  return rows.map((m) => ({
-    id: m.id,
-    userId: m.userId,
-    skillName: m.skillName,
-    tier: m.tier,
-    lastEndorsedAt: m.lastEndorsedAt.toISOString(),
-    endorsementCount: m.endorsementCount,
-    createdAt: m.createdAt.toISOString(),
-    updatedAt: m.updatedAt.toISOString(),
-  }))
+  const [row] = await queryRows<{ medals: TMedal[] | null }>(
+    db,
+    sql`select ${medalsJson(sql`${userId}`)} as medals`,
+  )
+  return row?.medals ?? []
+}
+
+export type ProfileRow = {
+  user: UserRow
+  /** The member blocked the viewer: they do not exist for them (admins still see everyone). */
+  hidden: boolean
+  categoryScores: TCategoryScore[]
+  topHashtags: string[]
+  medals: TMedal[]
+  activityScore: number
+}
+
+/**
+ * Everything of a profile but its endorsements, in one statement: the member, whether they blocked the
+ * viewer, their categories, top tags, medals and activity score. Each part reads counters or a short
+ * index range of the member.
+ */
+export async function findProfileRow(db: Db, username: string, viewer: Viewer): Promise<ProfileRow | null> {
+  // Qualified by hand: Drizzle writes a one-table select's columns bare ("id"), which a subquery
+  // would resolve to its own table's id.
+  const memberId = sql`${users}.id`
+  const hidden = viewer.isAdmin
+    ? sql<boolean>`false`
+    : sql<boolean>`(${memberId} <> ${viewer.id} and exists(select 1 from ${blocks}
+        where ${blocks.blockerId} = ${memberId} and ${blocks.blockedId} = ${viewer.id}))`
+  const [row] = await db
+    .select({
+      user: users,
+      hidden,
+      categoryStats: categoryStatsJson(memberId),
+      topHashtags: topHashtagsJson(memberId),
+      medals: medalsJson(memberId),
+      activityScore: activityScoreSql(memberId),
+    })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1)
+  if (!row) return null
+  return {
+    user: row.user,
+    hidden: row.hidden,
+    categoryScores: toCategoryScores(row.categoryStats),
+    topHashtags: row.topHashtags ?? [],
+    medals: row.medals ?? [],
+    activityScore: Number(row.activityScore),
+  }
 }

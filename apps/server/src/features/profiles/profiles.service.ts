@@ -15,7 +15,6 @@ import type { z } from 'zod'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/index'
-import { getActivityScore } from '../../core/activity'
 import { hasBlocked } from '../../core/blocks'
 import { AppError, forbidden, notFound } from '../../core/errors'
 import type { Mailer } from '../../core/mail'
@@ -23,7 +22,7 @@ import { hashToken } from '../../core/session'
 import { reencodePicture, removeUpload, storeUpload, type ReceivedFile } from '../../core/uploads'
 import { toPublicUser, type UserRow } from '../../core/user-shapes'
 import { listReceivedEndorsements, type Viewer } from '../endorsements/endorsements.service'
-import { findUserByUsername, listCategoryScores, listMedals, listTopHashtags } from './profiles.queries'
+import { findProfileRow } from './profiles.queries'
 
 const round2 = (value: number) => Math.round(value * 100) / 100
 
@@ -32,32 +31,32 @@ export const isHiddenFrom = async (db: Db, userId: number, viewer: Viewer) =>
   !viewer.isAdmin && viewer.id !== userId && (await hasBlocked(db, userId, viewer.id))
 
 /**
- * The profile response of SPEC.md §3 with the first page of endorsements. Every part reads counters or
- * an index range bounded by the member, so its cost does not grow with the endorsements received.
+ * The profile response of SPEC.md §3 with the first page of endorsements, in two statements: every
+ * part reads counters or an index range bounded by the member, so its cost does not grow with the
+ * endorsements received.
  */
 export async function getProfile(db: Db, username: string, viewer: Viewer): Promise<TProfile> {
-  const user = await findUserByUsername(db, username)
-  if (!user || (await isHiddenFrom(db, user.id, viewer))) throw notFound('User')
-  const [categoryScores, topHashtags, medals, activityScore, page] = await Promise.all([
-    listCategoryScores(db, user.id),
-    listTopHashtags(db, user.id),
-    listMedals(db, user.id),
-    getActivityScore(db, user.id),
-    listReceivedEndorsements(db, { toUserId: user.id, viewer, limit: PROFILE_VOUCHES_FIRST_PAGE }),
-  ])
+  const profile = await findProfileRow(db, username, viewer)
+  if (!profile || profile.hidden) throw notFound('User')
+  const { user } = profile
+  const page = await listReceivedEndorsements(db, {
+    toUserId: user.id,
+    viewer,
+    limit: PROFILE_VOUCHES_FIRST_PAGE,
+  })
   const ownerOrAdmin = viewer.id === user.id || viewer.isAdmin
   const reputationScore = round2(user.reputationScore)
   return {
     user: {
       ...toPublicUser(user),
       reputationScore,
-      activityScore,
-      topHashtags,
-      medals,
+      activityScore: profile.activityScore,
+      topHashtags: profile.topHashtags,
+      medals: profile.medals,
       ...(ownerOrAdmin ? { email: user.email, workEmail: user.workEmail } : {}),
     },
     reputationScore,
-    categoryScores,
+    categoryScores: profile.categoryScores,
     vouches: page.vouches,
     nextCursor: page.nextCursor,
   }
