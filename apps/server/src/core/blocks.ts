@@ -33,16 +33,22 @@ export async function hasBlocked(db: Db, blockerId: number, blockedId: number) {
   return Boolean(row)
 }
 
+/** The 403 for an actor and a block between them and another member, telling which way it is. */
+export const blockedError = (actorId: number, blockerId: number) =>
+  new AppError('BLOCKED', blockerId === actorId ? BLOCK_MESSAGES.youBlocked : BLOCK_MESSAGES.blockedYou, 403)
+
 /** 403 when either member blocked the other, with a message that tells the actor which way it is. */
 export async function assertNotBlocked(db: Db, actorId: number, otherId: number) {
   const block = await findBlockBetween(db, actorId, otherId)
-  if (!block) return
-  throw new AppError(
-    'BLOCKED',
-    block.blockerId === actorId ? BLOCK_MESSAGES.youBlocked : BLOCK_MESSAGES.blockedYou,
-    403,
-  )
+  if (block) throw blockedError(actorId, block.blockerId)
 }
+
+/** SQL: who blocked whom between the actor and another member (the actor's block first), or null. */
+export const blockerBetween = (actorId: number, otherId: number) => sql<number | null>`(
+  select ${blocks.blockerId} from ${blocks}
+  where (${blocks.blockerId} = ${actorId} and ${blocks.blockedId} = ${otherId})
+     or (${blocks.blockerId} = ${otherId} and ${blocks.blockedId} = ${actorId})
+  order by ${blocks.blockerId} = ${actorId} desc limit 1)`
 
 /** SQL: true when the member `viewerId` and the member in `otherColumn` blocked each other either way. */
 export const blockedEitherWay = (viewerId: number, otherColumn: SQLWrapper) => sql`exists (
@@ -76,10 +82,5 @@ export async function assertNoBlockWithAny(db: Db, actorId: number, otherIds: nu
     )
     .orderBy(sql`${blocks.blockerId} = ${actorId} desc`)
     .limit(1)
-  if (!row) return
-  throw new AppError(
-    'BLOCKED',
-    row.blockerId === actorId ? BLOCK_MESSAGES.youBlocked : BLOCK_MESSAGES.blockedYou,
-    403,
-  )
+  if (row) throw blockedError(actorId, row.blockerId)
 }

@@ -12,9 +12,9 @@ import {
   REPUTATION_MESSAGES,
   type THideResult,
 } from '@vouched/shared/reputation'
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Config } from '../../config'
-import type { Db } from '../../db/client'
+import { queryRows, type Db } from '../../db/client'
 import {
   hashtags,
   memberDailyActivity,
@@ -26,7 +26,7 @@ import {
   vouchLikes,
 } from '../../db/schema/index'
 import { addActivity, pruneEmptyDays, utcDay } from '../../core/activity'
-import { assertNoBlockWithAny, assertNotBlocked, lockPair } from '../../core/blocks'
+import { assertNoBlockWithAny, blockedError, blockerBetween, lockPair } from '../../core/blocks'
 import { AppError, forbidden, notFound } from '../../core/errors'
 import { findOwnUpload } from '../../core/uploads'
 import type { UserRow } from '../../core/user-shapes'
@@ -89,18 +89,46 @@ function inWords(ms: number) {
   return `in about ${hours} hour${hours === 1 ? '' : 's'}`
 }
 
-/** Ring resistance: at most 20 endorsements given in any 24 hours (429 with when the next one is allowed). */
-async function assertDailyLimit(db: Db, fromUserId: number) {
-  const since = new Date(Date.now() - 86_400_000)
-  const recent = await db
-    .select({ createdAt: vouches.createdAt })
-    .from(vouches)
-    .where(and(eq(vouches.fromUserId, fromUserId), gt(vouches.createdAt, since)))
-    .orderBy(asc(vouches.createdAt))
-    .limit(ENDORSEMENTS_PER_DAY)
-  if (recent.length < ENDORSEMENTS_PER_DAY) return
-  const retryAt = recent[0]!.createdAt.getTime() + 86_400_000
-  throw new AppError('ENDORSEMENT_LIMIT', REPUTATION_MESSAGES.dailyLimit(inWords(retryAt - Date.now())), 429)
+/**
+ * Every check of a new endorsement that reads the database, in one statement: the receiver exists,
+ * no block either way, the daily limit (ring resistance: at most 20 given in any 24 hours, 429 with
+ * when the next one is allowed), and no endorsement of theirs in the category yet. The errors come
+ * in that order.
+ */
+async function assertCanEndorse(db: Db, fromUserId: number, toUserId: number, category: string) {
+  const since = new Date(Date.now() - 86_400_000).toISOString()
+  const [row] = await queryRows<{
+    target: boolean
+    blocker_id: number | null
+    recent: number
+    oldest_ms: number | null
+    duplicate: boolean
+  }>(
+    db,
+    sql`select
+      exists(select 1 from ${users} where ${users.id} = ${toUserId}) as target,
+      ${blockerBetween(fromUserId, toUserId)} as blocker_id,
+      recent.n as recent, recent.oldest_ms,
+      exists(select 1 from ${vouches} where ${vouches.fromUserId} = ${fromUserId}
+        and ${vouches.toUserId} = ${toUserId} and ${vouches.category} = ${category}) as duplicate
+    from (
+      select count(*)::int as n, (extract(epoch from min(created_at)) * 1000)::float8 as oldest_ms
+      from (select ${vouches.createdAt} as created_at from ${vouches}
+        where ${vouches.fromUserId} = ${fromUserId} and ${vouches.createdAt} > ${since}::timestamptz
+        order by ${vouches.createdAt} limit ${ENDORSEMENTS_PER_DAY}) given
+    ) recent`,
+  )
+  if (!row?.target) throw notFound('Member')
+  if (row.blocker_id !== null) throw blockedError(fromUserId, row.blocker_id)
+  if (row.recent >= ENDORSEMENTS_PER_DAY) {
+    const retryAt = row.oldest_ms! + 86_400_000
+    throw new AppError(
+      'ENDORSEMENT_LIMIT',
+      REPUTATION_MESSAGES.dailyLimit(inWords(retryAt - Date.now())),
+      429,
+    )
+  }
+  return { duplicate: row.duplicate }
 }
 
 /**
@@ -185,14 +213,11 @@ export async function createEndorsement(
   config: Config,
   input: CreateEndorsementInput,
 ): Promise<TEndorsement> {
-  const { from } = input
-  if (input.toUserId === from.id) {
+  const { from, toUserId } = input
+  if (toUserId === from.id) {
     throw new AppError('SELF_ENDORSEMENT', ENDORSEMENT_MESSAGES.selfEndorsement, 400, 'toUserId')
   }
-  const [target] = await db.select().from(users).where(eq(users.id, input.toUserId)).limit(1)
-  if (!target) throw notFound('Member')
-  await assertNotBlocked(db, from.id, target.id)
-  await assertDailyLimit(db, from.id)
+  const { duplicate: exists } = await assertCanEndorse(db, from.id, toUserId, input.category)
 
   let attachment: { url: string; contentType: string } | null = null
   if (input.contentUrl) {
@@ -202,26 +227,15 @@ export async function createEndorsement(
     }
   }
 
-  const [existing] = await db
-    .select({ id: vouches.id })
-    .from(vouches)
-    .where(
-      and(
-        eq(vouches.fromUserId, from.id),
-        eq(vouches.toUserId, target.id),
-        eq(vouches.category, input.category),
-      ),
-    )
-    .limit(1)
-  if (existing) throw duplicate()
+  if (exists) throw duplicate()
 
   let id: number
   try {
     id = await db.transaction(async (tx) => {
-      await lockPair(tx, from.id, target.id)
+      await lockPair(tx, from.id, toUserId)
       const reverse = await findReverse(tx, {
         fromUserId: from.id,
-        toUserId: target.id,
+        toUserId,
         category: input.category,
       })
       // The endorser's standing at this moment decides the verified factor, not the session's copy.
@@ -238,7 +252,7 @@ export async function createEndorsement(
         .insert(vouches)
         .values({
           fromUserId: from.id,
-          toUserId: target.id,
+          toUserId,
           category: input.category,
           note: input.note ?? null,
           isAnonymous: input.isAnonymous,
@@ -252,7 +266,7 @@ export async function createEndorsement(
         await tx.insert(vouchHashtags).values(tags.map((tag) => ({ vouchId: vouch!.id, hashtagId: tag.id })))
       }
       await applyReceivedCounters(tx, {
-        userId: target.id,
+        userId: toUserId,
         category: input.category,
         points: countedPoints({ weight, reciprocal: Boolean(reverse), hidden: false }),
         hashtagIds: tags.map((tag) => tag.id),
@@ -264,12 +278,13 @@ export async function createEndorsement(
       }
       await refreshMedals(
         tx,
-        target.id,
+        toUserId,
         tags.map((tag) => tag.tag),
+        vouch!.id,
       )
       await addActivity(tx, from.id, 1)
       await createNotification(tx, {
-        userId: target.id,
+        userId: toUserId,
         type: 'endorsement',
         entityId: vouch!.id,
         // An anonymous endorsement names nobody, not even through the notification's sender.
