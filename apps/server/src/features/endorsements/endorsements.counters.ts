@@ -66,61 +66,59 @@ export type CounterChange = {
   sign: 1 | -1
 }
 
-/** The receiver's denormalised counters (DECISIONS.md §4), moved by one endorsement. */
+/**
+ * The receiver's denormalised counters (DECISIONS.md §4), moved by one endorsement: reputation and
+ * count, the category's stats, and the tag counters overall and in the category, in one statement.
+ */
 export async function applyReceivedCounters(tx: Db, change: CounterChange) {
   const { userId, category, sign } = change
   const points = sign * change.points
-  await tx
-    .update(users)
-    .set({
-      reputationScore: sql`${users.reputationScore} + ${points}::real`,
-      vouchCount: sql`${users.vouchCount} + ${sign}::int`,
-    })
-    .where(eq(users.id, userId))
-
-  await tx
-    .insert(memberCategoryStats)
-    .values({ userId, category, score: points, count: sign })
-    .onConflictDoUpdate({
-      target: [memberCategoryStats.userId, memberCategoryStats.category],
-      set: {
-        score: sql`${memberCategoryStats.score} + excluded.score`,
-        count: sql`${memberCategoryStats.count} + excluded.count`,
-      },
-    })
-
-  if (change.hashtagIds.length > 0) {
-    await tx
-      .insert(memberHashtags)
-      .values(change.hashtagIds.map((hashtagId) => ({ userId, hashtagId, count: sign })))
-      .onConflictDoUpdate({
-        target: [memberHashtags.userId, memberHashtags.hashtagId],
-        set: { count: sql`${memberHashtags.count} + excluded.count` },
-      })
-    await tx
-      .insert(memberCategoryHashtags)
-      .values(change.hashtagIds.map((hashtagId) => ({ userId, category, hashtagId, count: sign })))
-      .onConflictDoUpdate({
-        target: [
-          memberCategoryHashtags.userId,
-          memberCategoryHashtags.category,
-          memberCategoryHashtags.hashtagId,
-        ],
-        set: { count: sql`${memberCategoryHashtags.count} + excluded.count` },
-      })
-  }
+  const tagRows = (withCategory: boolean) =>
+    sql.join(
+      change.hashtagIds.map((hashtagId) =>
+        withCategory
+          ? sql`(${userId}::int, ${category}::text, ${hashtagId}::int, ${sign}::int)`
+          : sql`(${userId}::int, ${hashtagId}::int, ${sign}::int)`,
+      ),
+      sql`, `,
+    )
+  const tagCounters = change.hashtagIds.length
+    ? sql`, member_tags as (
+        insert into ${memberHashtags} (user_id, hashtag_id, count) values ${tagRows(false)}
+        on conflict (user_id, hashtag_id) do update set count = ${memberHashtags}.count + excluded.count
+        returning 1
+      ), category_tags as (
+        insert into ${memberCategoryHashtags} (user_id, category, hashtag_id, count) values ${tagRows(true)}
+        on conflict (user_id, category, hashtag_id)
+        do update set count = ${memberCategoryHashtags}.count + excluded.count
+        returning 1
+      )`
+    : sql``
+  await tx.execute(sql`
+    with member as (
+      update ${users} set reputation_score = reputation_score + ${points}::real,
+        vouch_count = vouch_count + ${sign}::int
+      where id = ${userId}
+      returning 1
+    ), category_stats as (
+      insert into ${memberCategoryStats} (user_id, category, score, count)
+      values (${userId}::int, ${category}::text, ${points}::real, ${sign}::int)
+      on conflict (user_id, category) do update set
+        score = ${memberCategoryStats}.score + excluded.score,
+        count = ${memberCategoryStats}.count + excluded.count
+      returning 1
+    )${tagCounters}
+    select 1`)
 
   if (sign < 0) {
     // Rows at zero describe nothing received; dropping them keeps "has any" checks to a row's existence.
-    await tx
-      .delete(memberCategoryStats)
-      .where(and(eq(memberCategoryStats.userId, userId), lte(memberCategoryStats.count, 0)))
-    await tx
-      .delete(memberHashtags)
-      .where(and(eq(memberHashtags.userId, userId), lte(memberHashtags.count, 0)))
-    await tx
-      .delete(memberCategoryHashtags)
-      .where(and(eq(memberCategoryHashtags.userId, userId), lte(memberCategoryHashtags.count, 0)))
+    await tx.execute(sql`
+      with category_stats as (
+        delete from ${memberCategoryStats} where user_id = ${userId} and count <= 0
+      ), member_tags as (
+        delete from ${memberHashtags} where user_id = ${userId} and count <= 0
+      )
+      delete from ${memberCategoryHashtags} where user_id = ${userId} and count <= 0`)
   }
 }
 
@@ -174,6 +172,8 @@ export async function refreshMedals(
       endorsement_count = excluded.endorsement_count,
       last_endorsed_at = excluded.last_endorsed_at,
       updated_at = now()`)
+  // A new endorsement only raises counts: no medal can be lost.
+  if (newVouchId) return
   await tx.execute(sql`
     delete from ${medals} m
     where m.user_id = ${userId}
