@@ -166,6 +166,9 @@ export function scenarios(f: Fixtures): Scenario[] {
   const tags = f.topTags.map(encodeURIComponent).join(',')
   return [
     { name: 'hello-world (bare Fastify)', target: 'hello', path: '/hello', anonymous: true },
+    // The floor of any route of the app: its hooks (security headers, cookies, session) and one
+    // round trip to the database.
+    { name: 'app floor: health (select 1, no session)', path: '/api/health', anonymous: true },
     { name: 'profile (heaviest member)', path: `/api/users/${f.heavy.username}` },
     { name: 'popular members (top 12)', path: '/api/users/discover/popular?limit=12' },
     { name: 'name search "john"', path: '/api/search?q=john&type=user&sort=reputation' },

@@ -1,5 +1,5 @@
 import type { TLiveEvent, TLiveEventType } from '@vouched/shared/events'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 
 /** The PostgreSQL channel every server instance listens on; NOTIFY is delivered on commit. */
@@ -17,3 +17,7 @@ export type LiveEvent = TLiveEvent
 export async function publishEvent(db: Db, userId: number, event: LiveEvent) {
   await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ userId, ...event })})`)
 }
+
+/** SQL publishing an event whose entity id is known only in the statement (e.g. a row it inserts). */
+export const publishEventSql = (userId: number, type: LiveEventType, entityId: SQL) =>
+  sql`pg_notify(${EVENTS_CHANNEL}, json_build_object('userId', ${userId}::int, 'type', ${type}::text, 'entityId', ${entityId})::text)`

@@ -10,7 +10,7 @@ import {
   notifications,
   users,
 } from '../../db/schema/index'
-import { publishEvent } from '../../core/events'
+import { publishEventSql } from '../../core/events'
 import type { Mailer } from '../../core/mail'
 
 export type NotificationType = (typeof notifications.$inferInsert)['type']
@@ -67,9 +67,18 @@ export async function createNotification(db: Db, notification: NewNotification) 
     })
   }
   if (!preference.inApp) return null
-  const [row] = await db.insert(notifications).values(notification).returning()
-  await publishEvent(db, notification.userId, { type: 'notification', entityId: row!.id })
-  return row!
+  // The row and its live event in one round trip.
+  const [row] = await queryRows<{ id: number; created_at: Date }>(
+    db,
+    sql`with created as (
+      insert into ${notifications} (user_id, type, entity_id, from_user_id, message)
+      values (${notification.userId}, ${notification.type}, ${notification.entityId ?? null},
+        ${notification.fromUserId ?? null}, ${notification.message})
+      returning id, created_at
+    )
+    select id, created_at, ${publishEventSql(notification.userId, 'notification', sql`id`)} from created`,
+  )
+  return { id: row!.id, createdAt: new Date(row!.created_at) }
 }
 
 const MAIL_BATCH = 20
