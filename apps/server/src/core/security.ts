@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet'
+import helmet from 'helmet'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from './errors'
@@ -8,7 +8,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Security headers with a CSP the built client satisfies, and the cross-site write guard. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const https = app.config.publicUrl.startsWith('https://')
-  await app.register(helmet, {
+  // Built once: @fastify/helmet rebuilt the middleware (parsing every CSP directive) on each request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -29,6 +30,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     hsts: https,
     // Badge images are meant to be embedded on other sites; the badge routes widen this per reply.
     crossOriginResourcePolicy: { policy: 'same-site' },
+  })
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, () => done())
   })
 
   // SameSite=Lax already keeps the cookie off most cross-site writes; an explicit foreign Origin is refused too.
