@@ -31,10 +31,6 @@ export async function findUserById(db: Db, id: number) {
 
 const round2 = (value: number) => Math.round(value * 100) / 100
 
-/** A timestamp as Date.prototype.toISOString writes it (UTC, milliseconds), built in SQL for JSON rows. */
-const isoTimestamp = (column: SQLWrapper) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-
 const categoryOrder = sql`array[${sql.join(
   CATEGORIES.map((c) => sql`${c}`),
   sql`, `,
@@ -84,21 +80,40 @@ const tierRank = (tier: SQLWrapper) =>
     sql`, `,
   )}]::text[], ${tier})`
 
-/** Medals, highest tier first, then the most endorsed skill. */
-const medalsJson = (userId: SQLWrapper) => sql<TMedal[] | null>`(
+type MedalJson = Omit<TMedal, 'lastEndorsedAt' | 'createdAt' | 'updatedAt'> & {
+  lastEndorsedAt: string
+  createdAt: string
+  updatedAt: string
+}
+
+/**
+ * Medals, highest tier first, then the most endorsed skill. Timestamps come as PostgreSQL writes them
+ * in JSON and are reformatted here: to_char in SQL cost more than the rest of the medals' read.
+ */
+const medalsJson = (userId: SQLWrapper) => sql<MedalJson[] | null>`(
   select json_agg(json_build_object(
     'id', m.id, 'userId', m.user_id, 'skillName', m.skill_name, 'tier', m.tier,
-    'lastEndorsedAt', ${isoTimestamp(sql`m.last_endorsed_at`)}, 'endorsementCount', m.endorsement_count,
-    'createdAt', ${isoTimestamp(sql`m.created_at`)}, 'updatedAt', ${isoTimestamp(sql`m.updated_at`)}
+    'lastEndorsedAt', m.last_endorsed_at, 'endorsementCount', m.endorsement_count,
+    'createdAt', m.created_at, 'updatedAt', m.updated_at
   ) order by ${tierRank(sql`m.tier`)}, m.endorsement_count desc, m.skill_name)
   from ${medals} m where m.user_id = ${userId})`
 
+const iso = (timestamp: string) => new Date(timestamp).toISOString()
+
+const toMedals = (rows: MedalJson[] | null): TMedal[] =>
+  (rows ?? []).map((m) => ({
+    ...m,
+    lastEndorsedAt: iso(m.lastEndorsedAt),
+    createdAt: iso(m.createdAt),
+    updatedAt: iso(m.updatedAt),
+  }))
+
 export async function listMedals(db: Db, userId: number): Promise<TMedal[]> {
-  const [row] = await queryRows<{ medals: TMedal[] | null }>(
+  const [row] = await queryRows<{ medals: MedalJson[] | null }>(
     db,
     sql`select ${medalsJson(sql`${userId}`)} as medals`,
   )
-  return row?.medals ?? []
+  return toMedals(row?.medals ?? null)
 }
 
 export type ProfileRow = {
@@ -116,15 +131,16 @@ export type ProfileRow = {
  * viewer, their categories, top tags, medals and activity score. Each part reads counters or a short
  * index range of the member.
  */
-export async function findProfileRow(db: Db, username: string, viewer: Viewer): Promise<ProfileRow | null> {
+function prepareProfileRow(db: Db, forAdmin: boolean) {
   // Qualified by hand: Drizzle writes a one-table select's columns bare ("id"), which a subquery
   // would resolve to its own table's id.
   const memberId = sql`${users}.id`
-  const hidden = viewer.isAdmin
+  const viewerId = sql.placeholder('viewerId')
+  const hidden = forAdmin
     ? sql<boolean>`false`
-    : sql<boolean>`(${memberId} <> ${viewer.id} and exists(select 1 from ${blocks}
-        where ${blocks.blockerId} = ${memberId} and ${blocks.blockedId} = ${viewer.id}))`
-  const [row] = await db
+    : sql<boolean>`(${memberId} <> ${viewerId} and exists(select 1 from ${blocks}
+        where ${blocks.blockerId} = ${memberId} and ${blocks.blockedId} = ${viewerId}))`
+  return db
     .select({
       user: users,
       hidden,
@@ -134,15 +150,34 @@ export async function findProfileRow(db: Db, username: string, viewer: Viewer): 
       activityScore: activityScoreSql(memberId),
     })
     .from(users)
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .where(sql`lower(${users.username}) = ${sql.placeholder('username')}`)
     .limit(1)
+    .prepare(forAdmin ? 'profile_row_admin' : 'profile_row')
+}
+
+/** Built once per database: building this query costs more than PostgreSQL takes to run it. */
+const preparedProfileRows = new WeakMap<
+  Db,
+  Record<'admin' | 'member', ReturnType<typeof prepareProfileRow>>
+>()
+
+export async function findProfileRow(db: Db, username: string, viewer: Viewer): Promise<ProfileRow | null> {
+  let prepared = preparedProfileRows.get(db)
+  if (!prepared) {
+    prepared = { admin: prepareProfileRow(db, true), member: prepareProfileRow(db, false) }
+    preparedProfileRows.set(db, prepared)
+  }
+  const [row] = await prepared[viewer.isAdmin ? 'admin' : 'member'].execute({
+    username: username.toLowerCase(),
+    viewerId: viewer.id,
+  })
   if (!row) return null
   return {
     user: row.user,
     hidden: row.hidden,
     categoryScores: toCategoryScores(row.categoryStats),
     topHashtags: row.topHashtags ?? [],
-    medals: row.medals ?? [],
+    medals: toMedals(row.medals),
     activityScore: Number(row.activityScore),
   }
 }
