@@ -115,8 +115,9 @@ for (const route of routeFiles) {
     `  ${route.padEnd(16)} ${isLazy ? 'lazy' : 'NOT LAZY'}  ${chunk ? `${chunk.padEnd(30)} ${kB(gzipOf(chunk)).padStart(8)}; with imports ${kB(extraGzip).padStart(8)} in ${String(extra.length).padStart(2)} chunks; page's first load ${kB(initialGzip + extraGzip)}` : '(no chunk of its own found)'}`,
   )
 }
-// Members' pages also load the signed-in top bar (menus, dropdowns, live counts) beside the page.
-const topBar = assets.find((a) => a.startsWith('signed-in-top-bar-'))
+// Members' pages also load the signed-in top bar (menus, dropdowns, live counts) beside the page: its
+// own chunk, or the 'members' chunk it is grouped into (vite.config.ts).
+const topBar = assets.find((a) => a.startsWith('signed-in-top-bar-') || a.startsWith('members-'))
 if (topBar) {
   const extra = [...closure(topBar)].filter((f) => !initialNames.has(f))
   console.log(

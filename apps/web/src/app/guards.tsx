@@ -2,12 +2,10 @@ import { Navigate, Outlet } from 'react-router'
 import { FullPageLoader } from '../components/layout/full-page-loader'
 import { Button } from '../components/ui/button'
 import { useCurrentUser } from '../lib/session'
-import { useExpectMember } from './expect-member'
 
 /** Signed-in members only; visitors go to /auth (SPEC.md §2). */
 export function RequireMember() {
   const { user, isError, refetch } = useCurrentUser()
-  useExpectMember(user === undefined && !isError)
   if (user === undefined) {
     return isError ? <SessionError onRetry={() => void refetch()} /> : <FullPageLoader />
   }
@@ -18,7 +16,6 @@ export function RequireMember() {
 /** Admins only; visitors go to /auth and members to /. */
 export function RequireAdmin() {
   const { user, isError, refetch } = useCurrentUser()
-  useExpectMember(user === undefined && !isError)
   if (user === undefined) {
     return isError ? <SessionError onRetry={() => void refetch()} /> : <FullPageLoader />
   }

@@ -95,6 +95,31 @@ describe('first load', () => {
     await waitFor(() => expect(requested(fetchMock)).toContain('/api/users/bob'))
   })
 
+  it("starts the top bar's requests once the session says a member is signed in", async () => {
+    const fetchMock = mockApi({ 'GET /api/user': { body: makeUser() } })
+    preloadRoute('/discover', createQueryClient())
+    await waitFor(() =>
+      expect(requested(fetchMock)).toEqual(
+        expect.arrayContaining([
+          '/api/notifications',
+          '/api/conversations/unread-count',
+          '/api/connection-requests/pending',
+        ]),
+      ),
+    )
+  })
+
+  it('asks nothing for the top bar when nobody is signed in', async () => {
+    const fetchMock = mockApi({
+      'GET /api/user': { status: 401, body: { message: 'Not signed in', code: 'UNAUTHENTICATED' } },
+    })
+    preloadRoute('/discover', createQueryClient())
+    await waitFor(() => expect(requested(fetchMock)).toContain('/api/user'))
+    // Give the answer the time it would need to start them.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(requested(fetchMock)).toEqual(['/api/user'])
+  })
+
   it('asks nothing ahead for a page that declares no data', async () => {
     const fetchMock = mockApi({})
     preloadRoute('/auth', createQueryClient())

@@ -1,17 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { isValidElement } from 'react'
 import { matchRoutes, useRoutes, type Params, type RouteObject } from 'react-router'
+import { currentUserQuery } from '../lib/session'
 import { AppShell, SignedInTopBar } from './app-shell'
 import { PublicOnly, RequireAdmin, RequireMember } from './guards'
 import { isPreloadable, lazy } from './lazy'
 import { RouteErrorBoundary } from './route-error'
+import { prefetch as prefetchHome } from './routes/home.data'
+import { prefetch as prefetchProfile } from './routes/profile.data'
+import { prefetch as prefetchTopBar } from './signed-in-top-bar.data'
 
 /*
  * Every route of SPEC.md §2. Each page is its own chunk (lazy), loaded inside AppShell's Suspense;
  * the first page's chunk is fetched as the app starts (preloadRoute).
  * To add a page: create src/app/routes/<page>.tsx with a default export, add a lazy import below,
  * and put it under the guard that matches its access rule. A page that fetches on arrival can add
- * a routes/<page>.data.ts (see PageData) and name it in the route's handle.
+ * a routes/<page>.data.ts (see PageData) and name its prefetch in the route's handle.
  */
 const HomePage = lazy(() => import('./routes/home'))
 const AuthPage = lazy(() => import('./routes/auth'))
@@ -29,18 +33,19 @@ const NotFoundPage = lazy(() => import('./routes/not-found'))
 
 /**
  * What a page asks the server for on arrival, in a module of its own that imports only the page's
- * queries: the router loads it and starts the requests together with GET /api/user, so the data
- * does not wait for the page's chunk (much larger) to arrive first.
+ * queries (a few hundred bytes each). It is part of the entry, so the router starts the requests
+ * together with GET /api/user: the data waits for no chunk, not even a small one (on a slow network
+ * every chunk fetched before a request costs it a round trip).
  */
-export type PageData = { prefetch: (queryClient: QueryClient, params: Params) => void }
-type RouteHandle = { data?: () => Promise<PageData> }
-const withData = (data: () => Promise<PageData>): RouteHandle => ({ data })
+export type PageData = (queryClient: QueryClient, params: Params) => void
+type RouteHandle = { prefetch?: PageData }
+const withData = (prefetch: PageData): RouteHandle => ({ prefetch })
 
 export const routes: RouteObject[] = [
   {
     element: (
       <RouteErrorBoundary>
-        <AppShell />
+        <AppShell isMembersPage={isMembersPage} />
       </RouteErrorBoundary>
     ),
     children: [
@@ -48,11 +53,11 @@ export const routes: RouteObject[] = [
         // Signed-in members only.
         element: <RequireMember />,
         children: [
-          { index: true, element: <HomePage />, handle: withData(() => import('./routes/home.data')) },
+          { index: true, element: <HomePage />, handle: withData(prefetchHome) },
           {
             path: 'profile/:username',
             element: <ProfilePage />,
-            handle: withData(() => import('./routes/profile.data')),
+            handle: withData(prefetchProfile),
           },
           { path: 'discover', element: <DiscoverPage /> },
           { path: 'connections', element: <ConnectionsPage /> },
@@ -82,23 +87,39 @@ export const routes: RouteObject[] = [
   },
 ]
 
+/** Whether the page at `pathname` admits members only (its guard waits for the session first). */
+function isMembersPage(pathname: string) {
+  return (matchRoutes(routes, pathname) ?? []).some(({ route }) => isMembersGuard(route.element))
+}
+
+const isMembersGuard = (element: RouteObject['element']) =>
+  isValidElement(element) && (element.type === RequireMember || element.type === RequireAdmin)
+
 /**
  * Starts what the first screen needs together with GET /api/user, rather than once the guard has its
- * answer: the page's chunk, its first requests (PageData), and the signed-in top bar's chunk on
- * members' pages.
+ * answer: the page's chunk, the signed-in top bar's chunk on members' pages, and the page's first
+ * requests (PageData); the top bar's requests follow as soon as the answer says a member is signed in.
  */
 export function preloadRoute(pathname: string, queryClient: QueryClient) {
   const matches = matchRoutes(routes, pathname) ?? []
   const elements = matches.map(({ route }) => (isValidElement(route.element) ? route.element.type : null))
-  // Most urgent first: beyond six requests to the host, the browser queues them in the order made.
-  for (const { route, params } of matches) {
-    const data = (route.handle as RouteHandle | undefined)?.data
-    if (data) data().then((page) => page.prefetch(queryClient, params), ignore)
-  }
+  // Beyond six requests to the host, the browser queues them in the order made. The chunks go
+  // first, the largest ahead (the signed-in top bar's, which member pages import from too): the page
+  // renders only once all of them are in, while a request for data takes one round trip and finds a
+  // free connection as soon as GET /api/user's answer is in.
   // A chunk that fails here fails again when the page renders, which shows RouteError.
+  const member = matches.some(({ route }) => isMembersGuard(route.element))
+  if (member) SignedInTopBar.preload().catch(ignore)
   for (const type of elements) if (isPreloadable(type)) type.preload().catch(ignore)
-  if (elements.some((type) => type === RequireMember || type === RequireAdmin)) {
-    SignedInTopBar.preload().catch(ignore)
+  // The data requests go out from a task of their own, a moment later: each fetch() costs the main
+  // thread about a millisecond, and the task that starts the app (module evaluation included) is
+  // the one everything else waits for.
+  setTimeout(() => {
+    for (const { route, params } of matches)
+      (route.handle as RouteHandle | undefined)?.prefetch?.(queryClient, params)
+  }, 0)
+  if (member) {
+    queryClient.fetchQuery(currentUserQuery).then((user) => user && prefetchTopBar(queryClient), ignore)
   }
 }
 

@@ -1,5 +1,5 @@
 import { LIVE_EVENT_DOM_EVENT, LIVE_STATUS_DOM_EVENT } from '@vouched/shared/events.constants'
-import { act, renderHook } from '@testing-library/react'
+import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import '../../test/setup'
 import { useLiveEvents } from './hooks/use-live-events'
@@ -84,7 +84,7 @@ describe('useLiveEvents', () => {
     expect(document.documentElement.dataset.liveEvents).toBe('down')
   })
 
-  it('re-broadcasts valid events on window and drops malformed ones', () => {
+  it('re-broadcasts valid events on window and drops malformed ones', async () => {
     renderHook(() => useLiveEvents())
     const es = FakeEventSource.instances[0]!
     act(() => {
@@ -94,23 +94,43 @@ describe('useLiveEvents', () => {
       es.emit('connection-request', 'not json')
       es.emit('connection-accepted', { type: 'bogus' })
     })
-    expect(received).toEqual([
-      { type: 'notification', entityId: 4 },
-      { type: 'message', entityId: 9 },
-    ])
+    // The schema is imported with the first event, so the broadcasts come a moment later.
+    await waitFor(() =>
+      expect(received).toEqual([
+        { type: 'notification', entityId: 4 },
+        { type: 'message', entityId: 9 },
+      ]),
+    )
   })
 
-  it('asks features to resync after a drop, and when the server says so', () => {
+  it('keeps the arrival order while the schema loads', async () => {
+    renderHook(() => useLiveEvents())
+    const es = FakeEventSource.instances[0]!
+    act(() => {
+      es.emit('ready')
+      es.emit('message', { type: 'message', entityId: 1 })
+      es.emit('resync')
+      es.emit('notification', { type: 'notification', entityId: 2 })
+    })
+    await waitFor(() =>
+      expect(received).toEqual([
+        { type: 'message', entityId: 1 },
+        { type: 'resync' },
+        { type: 'notification', entityId: 2 },
+      ]),
+    )
+  })
+
+  it('asks features to resync after a drop, and when the server says so', async () => {
     const { result } = renderHook(() => useLiveEvents())
     const es = FakeEventSource.instances[0]!
     act(() => es.emit('ready'))
-    expect(received).toEqual([])
     act(() => es.fail(FakeEventSource.CONNECTING))
     expect(result.current.connected).toBe(false)
     act(() => es.emit('ready'))
     expect(result.current.connected).toBe(true)
     act(() => es.emit('resync'))
-    expect(received).toEqual([{ type: 'resync' }, { type: 'resync' }])
+    await waitFor(() => expect(received).toEqual([{ type: 'resync' }, { type: 'resync' }]))
   })
 
   it('reopens the stream 30 s after the server refused it', () => {

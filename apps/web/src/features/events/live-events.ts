@@ -1,4 +1,3 @@
-import { ZLiveEvent } from '@vouched/shared/events'
 import {
   LIVE_EVENT_DOM_EVENT,
   LIVE_EVENT_TYPES,
@@ -33,6 +32,37 @@ function broadcast(detail: TLiveEventDetail) {
   window.dispatchEvent(new CustomEvent<TLiveEventDetail>(LIVE_EVENT_DOM_EVENT, { detail }))
 }
 
+/*
+ * The event schema is zod, which the signed-in top bar's first load would otherwise carry (~25 kB
+ * gzip) for a stream that is usually quiet then: it is fetched with the first event instead. Every
+ * broadcast goes through one promise chain, so what arrives while the schema loads still reaches
+ * the features in arrival order (a resync never overtakes the event before it).
+ */
+const importSchema = () => import('@vouched/shared/events')
+let loadSchema: ReturnType<typeof importSchema> | undefined
+let queue: Promise<void> = Promise.resolve()
+
+/** Broadcasts what `next` resolves to once everything received before it is out, if `es` is still the stream. */
+function enqueue(es: EventSource, next: () => Promise<TLiveEventDetail | null> | TLiveEventDetail) {
+  queue = queue.then(async () => {
+    const detail = await next()
+    // A stream closed meanwhile is not listened to any more (a reopened one resyncs).
+    if (detail && source === es) broadcast(detail)
+  })
+}
+
+async function parseLiveEvent(data: unknown): Promise<TLiveEventDetail | null> {
+  try {
+    const { ZLiveEvent } = await (loadSchema ??= importSchema())
+    const parsed = ZLiveEvent.safeParse(data)
+    return parsed.success ? parsed.data : null
+  } catch {
+    // The chunk did not load (offline, a new deploy): drop this event; the next one tries again.
+    loadSchema = undefined
+    return null
+  }
+}
+
 function setConnected(next: boolean) {
   if (connected === next) return
   connected = next
@@ -50,10 +80,10 @@ function open() {
   es.addEventListener(READY_EVENT, () => {
     setConnected(true)
     // Back after a drop: whatever happened meanwhile was not streamed, so refetch.
-    if (hasBeenReady) broadcast({ type: RESYNC_EVENT })
+    if (hasBeenReady) enqueue(es, () => ({ type: RESYNC_EVENT }))
     hasBeenReady = true
   })
-  es.addEventListener(RESYNC_EVENT, () => broadcast({ type: RESYNC_EVENT }))
+  es.addEventListener(RESYNC_EVENT, () => enqueue(es, () => ({ type: RESYNC_EVENT })))
   for (const type of LIVE_EVENT_TYPES) {
     es.addEventListener(type, (message) => {
       let data: unknown
@@ -62,8 +92,7 @@ function open() {
       } catch {
         return
       }
-      const parsed = ZLiveEvent.safeParse(data)
-      if (parsed.success) broadcast(parsed.data)
+      enqueue(es, () => parseLiveEvent(data))
     })
   }
   es.onerror = () => {
