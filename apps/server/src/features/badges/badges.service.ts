@@ -46,16 +46,18 @@ async function chosenSkills(db: Db, userId: number, chosen: readonly string[]) {
 }
 
 /** The member, the chosen skills they received, and the skills the badge shows (else their top ones). */
-async function getBadgeSource(db: Db, username: string, chosen: readonly string[]) {
+async function findBadgeSkills(db: Db, username: string, chosen: readonly string[]) {
   const source = await findBadgeSource(db, username, chosen, BADGE_DEFAULT_SKILLS)
-  if (!source) throw new AppError('NOT_FOUND', BADGE_MESSAGES.memberNotFound, 404)
+  if (!source) return null
   const selected = inChosenOrder(source.chosen, chosen)
   return { ...source, selected, shown: selected.length ? selected : source.top }
 }
 
 /** What a badge shows: the member and the chosen skills (else their top ones) with medal tiers. */
 export async function getBadge(db: Db, username: string, chosen: readonly string[], publicUrl: string) {
-  const { member, selected, shown: skills, medals } = await getBadgeSource(db, username, chosen)
+  const badge = await findBadgeSkills(db, username, chosen)
+  if (!badge) throw new AppError('NOT_FOUND', BADGE_MESSAGES.memberNotFound, 404)
+  const { member, selected, shown: skills, medals } = badge
   const tiers = new Map(medals.map((m) => [m.skillName.toLowerCase(), m.tier]))
   const fullName = member.fullName?.trim()
   return {
@@ -161,13 +163,12 @@ export async function getBadgeEmbed(
 
 /** What the public page's HTML needs for its title and link-preview tags; null for an unknown member. */
 export async function findBadgePageMeta(db: Db, username: string, chosen: readonly string[]) {
-  const source = await findBadgeSource(db, username, chosen, BADGE_DEFAULT_SKILLS)
-  if (!source) return null
-  const selected = inChosenOrder(source.chosen, chosen)
+  const badge = await findBadgeSkills(db, username, chosen)
+  if (!badge) return null
   return {
-    username: source.member.username,
-    reputationScore: source.member.reputationScore,
-    selected: selected.map((s) => s.tag),
-    shown: (selected.length ? selected : source.top).map((s) => s.tag),
+    username: badge.member.username,
+    reputationScore: badge.member.reputationScore,
+    selected: badge.selected.map((s) => s.tag),
+    shown: badge.shown.map((s) => s.tag),
   }
 }
