@@ -11,7 +11,7 @@
  */
 import { execFile, execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { rm } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs, promisify } from 'node:util'
 import pg from 'pg'
@@ -196,13 +196,19 @@ async function main() {
   for (const line of report.lost) console.log(`LOST ${line}`)
   for (const line of report.mismatches.slice(0, 20)) console.log(`DRIFT ${line}`)
 
+  const failed = report.lost.length > 0 || report.mismatches.length > 0 || otherErrors > 0
+  if (otherErrors > 0) {
+    // What the server said about those errors (its log: warnings and errors, one block each).
+    const log = await readFile(path.join(server.dataDir, 'server.log'), 'utf8').catch(() => '')
+    const errors = log.split(/\n(?=\S)/).filter((block) => /^\S*\s*(ERROR|FATAL)/.test(block))
+    for (const block of errors.slice(-5)) console.log(block.slice(0, 3000))
+  }
   if (!args.keep) {
     await database?.drop()
     await rm(server.dataDir, { recursive: true, force: true })
   } else {
     console.log(`kept: ${database?.url ?? path.resolve(server.dataDir)}`)
   }
-  const failed = report.lost.length > 0 || report.mismatches.length > 0 || otherErrors > 0
   console.log(failed ? 'SOAK FAILED' : 'SOAK PASSED')
   process.exit(failed ? 1 : 0)
 }

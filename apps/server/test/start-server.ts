@@ -1,3 +1,4 @@
+import { openSync } from 'node:fs'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp } from 'node:fs/promises'
 import { createServer } from 'node:net'
@@ -41,7 +42,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_URL: '',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    // The server's log (warnings and errors) stays beside its data, for a failed run to show.
+    stdio: ['ignore', openSync(path.join(dataDir, 'server.log'), 'a'), 'pipe'],
   })
   let stderr = ''
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
