@@ -1,5 +1,14 @@
 import { z } from 'zod'
-import { FULL_NAME_MAX, FULL_NAME_MIN, USERNAME_MAX, USERNAME_MIN, ZBio, ZLocation, ZTitle } from './users'
+import {
+  FULL_NAME_MAX,
+  FULL_NAME_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+  ZBio,
+  ZLocation,
+  ZTitle,
+} from './users'
 import { PASSWORD_MIN, RESET_PASSWORD_MIN, PASSWORD_MAX, EMAIL_MAX, AUTH_MESSAGES } from './auth.constants'
 
 export * from './auth.constants'
@@ -16,7 +25,7 @@ export const ZUsername = z
   .trim()
   .min(USERNAME_MIN, AUTH_MESSAGES.usernameMin)
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
-  .regex(/^[A-Za-z0-9_.-]+$/, AUTH_MESSAGES.usernameChars)
+  .regex(USERNAME_PATTERN, AUTH_MESSAGES.usernameChars)
 
 export const ZLoginBody = z.object({
   /** A username or an email address. */

@@ -2,6 +2,9 @@ export const USERNAME_MIN = 3
 
 export const USERNAME_MAX = 30
 
+/** Every character a username may hold (search relies on it too: a text with any other is in no username). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/
+
 export const FULL_NAME_MIN = 2
 
 export const FULL_NAME_MAX = 100

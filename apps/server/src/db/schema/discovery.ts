@@ -8,7 +8,9 @@ import { users } from './users'
  * Kept by a trigger on users (migration 0002); words are never removed, a stale one finds nobody.
  */
 export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [
-  index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
+  index('search_terms_trgm_idx')
+    .using('gin', sql`${t.term} gin_trgm_ops`)
+    .with({ fastupdate: false }),
 ])
 
 /**

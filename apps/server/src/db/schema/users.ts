@@ -53,9 +53,15 @@ export const users = pgTable(
       t.vouchCount.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
-    index('users_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
-    index('users_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    index('users_username_trgm_idx')
+      .using('gin', sql`lower(${t.username}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('users_full_name_trgm_idx')
+      .using('gin', sql`lower(${t.fullName}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('users_title_trgm_idx')
+      .using('gin', sql`lower(${t.title}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
     // Exact full-name matches (search ranks them first) without reading every trigram candidate.
     index('users_full_name_lower_idx').on(sql`lower(${t.fullName})`),
     // "Starts with" searches as a range of a btree (text_pattern_ops: the database's collation may not

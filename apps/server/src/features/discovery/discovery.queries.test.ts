@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SEARCH_SORTS, type TSearchSort } from '@vouched/shared/discovery'
+import { queryRows } from '../../db/client'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { createMember } from '../../../test/factories'
 import {
@@ -65,6 +66,21 @@ describe('search_terms dictionary', () => {
     expect(await terms()).not.toContain('42')
     await t.db.update(users).set({ fullName: 'Jane Quimby' }).where(eq(users.id, member.id))
     expect(await terms()).toContain('quimby')
+  })
+
+  it('has trigram indexes without a pending list, so a search never reads a backlog of new members', async () => {
+    const rows = await queryRows<{ name: string; options: string[] | null }>(
+      t.db,
+      sql`select c.relname as name, c.reloptions as options from pg_class c join pg_am a on a.oid = c.relam
+          where a.amname = 'gin' and c.relname like '%trgm%' order by 1`,
+    )
+    expect(rows.map((r) => r.name)).toEqual([
+      'search_terms_trgm_idx',
+      'users_full_name_trgm_idx',
+      'users_title_trgm_idx',
+      'users_username_trgm_idx',
+    ])
+    for (const row of rows) expect(row.options).toContain('fastupdate=false')
   })
 
   it('proposes the closest spellings of a query that members use', async () => {

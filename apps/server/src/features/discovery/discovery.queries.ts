@@ -5,6 +5,7 @@ import {
   type TSearchSort,
   type TUserCard,
 } from '@vouched/shared/discovery'
+import { USERNAME_PATTERN } from '@vouched/shared/users'
 import { sql, type SQL } from 'drizzle-orm'
 import { blockedEitherWay } from '../../core/blocks'
 import { queryRows, type Db } from '../../db/client'
@@ -136,15 +137,25 @@ export const NAME_RANK = {
 /** Below this length a substring or a typo says little: only exact and prefix matches count. */
 const LOOSE_MIN_LENGTH = 3
 
-const NAME_FIELDS = [sql`lower(u.username)`, sql`lower(u.full_name)`, sql`lower(u.title)`]
+const USERNAME = sql`lower(u.username)`
+const NAME_FIELDS = [USERNAME, sql`lower(u.full_name)`, sql`lower(u.title)`]
 /** Equality is checked on names only (btree indexes); a title equal to the text still starts with it. */
 const EXACT_FIELDS = NAME_FIELDS.slice(0, 2)
+
+/**
+ * A text holding a character no username may hold (a space, say) is in no username: its index is
+ * not read at all.
+ */
+const mayBeInUsername = (pattern: string) =>
+  USERNAME_PATTERN.test(pattern.replace(/^%|%$/g, '').replace(/\\(.)/g, '$1'))
 
 /** Any of the name fields matches any of the patterns; null when none matches and one is null. */
 const anyField = (op: 'eq' | 'like', patterns: string[]) =>
   sql`(${sql.join(
     patterns.flatMap((p) =>
-      op === 'eq' ? EXACT_FIELDS.map((f) => sql`${f} = ${p}`) : NAME_FIELDS.map((f) => sql`${f} like ${p}`),
+      (op === 'eq' ? EXACT_FIELDS : NAME_FIELDS)
+        .filter((f) => f !== USERNAME || mayBeInUsername(p))
+        .map((f) => (op === 'eq' ? sql`${f} = ${p}` : sql`${f} like ${p}`)),
     ),
     sql` or `,
   )})`

@@ -229,6 +229,18 @@ describe('GET /api/search', () => {
       expect(usernames(await search(viewer, { q: 'doe', type: 'user' }))).not.toContain('unrelated')
     })
 
+    it('matches usernames with their punctuation, and texts no username could hold on names and titles', async () => {
+      const viewer = await createMember(t.db)
+      await createMember(t.db, { username: 'j_doe.dev', fullName: 'Jane Doe', title: 'Lead, Data & ML' })
+      await createMember(t.db, { username: 'jxdoe', fullName: 'Other Person' })
+      // '_' is a LIKE wildcard: escaped, it only matches itself.
+      expect(usernames(await search(viewer, { q: 'j_do', type: 'user' }))).toEqual(['j_doe.dev'])
+      expect(usernames(await search(viewer, { q: '_doe.d', type: 'user' }))).toEqual(['j_doe.dev'])
+      expect(usernames(await search(viewer, { q: 'jane doe', type: 'user' }))).toEqual(['j_doe.dev'])
+      expect(usernames(await search(viewer, { q: 'e do', type: 'user' }))).toEqual(['j_doe.dev'])
+      expect(usernames(await search(viewer, { q: 'data & ml', type: 'user' }))).toEqual(['j_doe.dev'])
+    })
+
     it("tolerates small typos: 'jonh' finds John", async () => {
       const viewer = await createMember(t.db)
       await createMember(t.db, { username: 'john', fullName: 'John Smith' })
