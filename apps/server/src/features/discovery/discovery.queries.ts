@@ -8,7 +8,7 @@ import {
 import { USERNAME_PATTERN } from '@vouched/shared/users'
 import { sql, type SQL } from 'drizzle-orm'
 import { blockedEitherWay } from '../../core/blocks'
-import { queryRows, type Db } from '../../db/client'
+import { queryRows, sqlInteger, type Db } from '../../db/client'
 import { typoCorrections } from './discovery.typos'
 
 const list = (values: readonly (string | number)[]) =>
@@ -59,7 +59,7 @@ const cardColumns = sql`u.id, u.username, u.full_name as "fullName", u.title,
   array(select h.tag from member_hashtags mh join hashtags h on h.id = mh.hashtag_id
         where mh.user_id = u.id and mh.count > 0
         order by mh.count desc, mh.hashtag_id
-        limit ${TOP_HASHTAGS_SENT}) as "topHashtags"`
+        limit ${sqlInteger(TOP_HASHTAGS_SENT)}) as "topHashtags"`
 
 type CardRow = Omit<TUserCard, 'matchCount' | 'totalHashtags'> & {
   matchCount?: number | null
@@ -102,7 +102,7 @@ export const toUserCard = ({ rank: _rank, ...card }: RankedCard): TUserCard => c
 /** Highest reputation, then most endorsed, then newest (DECISIONS.md §5): a walk of users_reputation_idx. */
 export const popularMembersQuery = (viewerId: number, limit: number) =>
   sql`select ${cardColumns} from users u where ${visibleTo(viewerId)}
-      order by ${SORTS.reputation.order} limit ${limit}`
+      order by ${SORTS.reputation.order} limit ${sqlInteger(limit)}`
 
 export async function listPopularMembers(db: Db, viewerId: number, limit: number) {
   const rows = await queryRows<CardRow>(db, popularMembersQuery(viewerId, limit))
@@ -114,7 +114,7 @@ export function listPopularHashtags(db: Db, limit: number) {
   return queryRows<TPopularHashtag>(
     db,
     sql`select id, tag, count from hashtags where count > 0
-        order by count desc, id limit ${limit}`,
+        order by count desc, id limit ${sqlInteger(limit)}`,
   )
 }
 
