@@ -6,9 +6,9 @@ import {
   type TVouchesPage,
   type TCategory,
 } from '@vouched/shared/endorsements'
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { Db } from '../../db/client'
+import { sqlInteger, type Db } from '../../db/client'
 import { hashtags, users, vouchComments, vouches, vouchHashtags, vouchLikes } from '../../db/schema/index'
 import { AppError } from '../../core/errors'
 
@@ -19,7 +19,9 @@ const fromUser = alias(users, 'from_user')
 const toUser = alias(users, 'to_user')
 
 /** The (created_at, id) position of a row, microseconds included, so keyset pages never skip or repeat. */
-const positionOf = sql<string>`to_char(${vouches.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+const positionAt = (createdAt: SQLWrapper) =>
+  sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+const positionOf = positionAt(vouches.createdAt)
 
 const endorsementColumns = (viewerId: number) => ({
   vouch: vouches,
@@ -173,12 +175,67 @@ export async function listReceivedEndorsements(
     .where(and(...conditions))
     .orderBy(desc(vouches.createdAt), desc(vouches.id))
     .limit(options.limit + 1)
-  const page = rows.slice(0, options.limit)
+  return toPage(rows, options.limit, options.viewer)
+}
+
+/** Rows read one beyond the page (`limit + 1`): the extra one only tells that a next page exists. */
+function toPage(rows: EndorsementRow[], limit: number, viewer: Viewer): TVouchesPage {
+  const page = rows.slice(0, limit)
   const last = page[page.length - 1]
   return {
-    vouches: page.map((row) => toEndorsement(row, options.viewer)),
-    nextCursor: rows.length > options.limit && last ? encodeCursor(last.position, last.vouch.id) : null,
+    vouches: page.map((row) => toEndorsement(row, viewer)),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.position, last.vouch.id) : null,
   }
+}
+
+/** A first page as firstPageJson writes it: the endorsement row as PostgreSQL names its columns. */
+export type FirstPageJson = Omit<EndorsementRow, 'vouch' | 'to'> & { vouch: Record<string, unknown> }
+type Receiver = EndorsementRow['to']
+
+const vouchColumns = Object.entries(getTableColumns(vouches))
+
+/**
+ * The first page of the endorsements a member received (listReceivedEndorsements without a cursor or
+ * filter: same rows, order and fields) as one JSON value, for a statement that reads the member anyway;
+ * the profile saves a round trip with it. firstPageFromJson turns it into the page.
+ */
+export function firstPageJson(toUserId: SQLWrapper, viewerId: SQLWrapper, forAdmin: boolean, limit: number) {
+  const visible = forAdmin
+    ? sql`true`
+    : sql`(${toUserId} = ${viewerId} or (not r.is_hidden and not r.hidden_by_block))`
+  return sql<FirstPageJson[] | null>`(
+    select json_agg(json_build_object(
+      'vouch', row_to_json(v),
+      'from', json_build_object('id', f.id, 'username', f.username, 'fullName', f.full_name,
+                                'profilePicture', f.profile_picture, 'isVerified', f.is_email_verified),
+      'hashtags', coalesce((select json_agg(h.tag order by vh.id) from vouch_hashtags vh
+                            join hashtags h on h.id = vh.hashtag_id where vh.vouch_id = v.id), '[]'::json),
+      'hasLiked', exists(select 1 from vouch_likes l where l.vouch_id = v.id and l.user_id = ${viewerId}),
+      'position', ${positionAt(sql`v.created_at`)}
+    ) order by v.created_at desc, v.id desc)
+    from (select * from vouches r where r.to_user_id = ${toUserId} and ${visible}
+          order by r.created_at desc, r.id desc limit ${sqlInteger(limit + 1)}) v
+    join users f on f.id = v.from_user_id)`
+}
+
+export function firstPageFromJson(
+  rows: FirstPageJson[] | null,
+  receiver: Receiver,
+  viewer: Viewer,
+  limit: number,
+): TVouchesPage {
+  const toRow = (row: FirstPageJson): EndorsementRow => ({
+    ...row,
+    // Each value as Drizzle maps it from the driver (timestamps to dates, reals to numbers).
+    vouch: Object.fromEntries(
+      vouchColumns.map(([key, column]) => {
+        const value = row.vouch[column.name]
+        return [key, value === null ? null : column.mapFromDriverValue(value)]
+      }),
+    ) as EndorsementRow['vouch'],
+    to: receiver,
+  })
+  return toPage((rows ?? []).map(toRow), limit, viewer)
 }
 
 export async function findVouchRow(db: Db, id: number) {

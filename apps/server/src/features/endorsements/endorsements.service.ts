@@ -40,7 +40,14 @@ import {
 } from './endorsements.counters'
 import { findComment, findEndorsement, findVouchRow, type Viewer } from './endorsements.queries'
 
-export { findEndorsement, listReceivedEndorsements, type Viewer } from './endorsements.queries'
+export {
+  findEndorsement,
+  firstPageFromJson,
+  firstPageJson,
+  listReceivedEndorsements,
+  type FirstPageJson,
+  type Viewer,
+} from './endorsements.queries'
 export { recomputeHashtagCounts, recomputeMemberStats } from './endorsements.counters'
 
 const displayName = (user: Pick<UserRow, 'fullName' | 'username'>) => user.fullName || user.username

@@ -1,10 +1,17 @@
-import { CATEGORIES, MEDAL_TIERS, type TCategory, type TMedal } from '@vouched/shared/endorsements'
+import {
+  CATEGORIES,
+  MEDAL_TIERS,
+  PROFILE_VOUCHES_FIRST_PAGE,
+  type TCategory,
+  type TMedal,
+  type TVouchesPage,
+} from '@vouched/shared/endorsements'
 import { CATEGORY_TAGS_MAX, TOP_HASHTAGS_MAX, type TCategoryScore } from '@vouched/shared/profiles'
 import { eq, sql, type SQLWrapper } from 'drizzle-orm'
 import { queryRows, type Db } from '../../db/client'
 import { activityScoreSql } from '../../core/activity'
 import type { UserRow } from '../../core/user-shapes'
-import type { Viewer } from '../endorsements/endorsements.service'
+import { firstPageFromJson, firstPageJson, type Viewer } from '../endorsements/endorsements.service'
 import {
   blocks,
   hashtags,
@@ -124,11 +131,13 @@ export type ProfileRow = {
   topHashtags: string[]
   medals: TMedal[]
   activityScore: number
+  /** The first page of the endorsements they received, as the viewer may see them. */
+  firstPage: TVouchesPage
 }
 
 /**
- * Everything of a profile but its endorsements, in one statement: the member, whether they blocked the
- * viewer, their categories, top tags, medals and activity score. Each part reads counters or a short
+ * A whole profile in one statement: the member, whether they blocked the viewer, their categories, top
+ * tags, medals, activity score and first page of endorsements. Each part reads counters or a short
  * index range of the member.
  */
 function prepareProfileRow(db: Db, forAdmin: boolean) {
@@ -148,6 +157,7 @@ function prepareProfileRow(db: Db, forAdmin: boolean) {
       topHashtags: topHashtagsJson(memberId),
       medals: medalsJson(memberId),
       activityScore: activityScoreSql(memberId),
+      firstPage: firstPageJson(memberId, viewerId, forAdmin, PROFILE_VOUCHES_FIRST_PAGE),
     })
     .from(users)
     .where(sql`lower(${users.username}) = ${sql.placeholder('username')}`)
@@ -179,5 +189,17 @@ export async function findProfileRow(db: Db, username: string, viewer: Viewer): 
     topHashtags: row.topHashtags ?? [],
     medals: toMedals(row.medals),
     activityScore: Number(row.activityScore),
+    firstPage: firstPageFromJson(
+      row.firstPage,
+      {
+        id: row.user.id,
+        username: row.user.username,
+        fullName: row.user.fullName,
+        profilePicture: row.user.profilePicture,
+        isVerified: row.user.isEmailVerified,
+      },
+      viewer,
+      PROFILE_VOUCHES_FIRST_PAGE,
+    ),
   }
 }

@@ -75,6 +75,54 @@ describe('GET /api/users/:username', () => {
     expect(asAdmin.user.email).toBe(bob.email)
   })
 
+  it('shows each viewer the same first page as the endorsement list: hidden, anonymous, liked, tags', async () => {
+    const bob = await createMember(t.db)
+    const [ann, cy, dee, eve] = await Promise.all(Array.from({ length: 4 }, () => createMember(t.db)))
+    const admin = await createAdmin(t.db)
+    const id = async (res: Awaited<ReturnType<typeof endorse>>) => (res.json() as { id: number }).id
+    await endorse(ann!, bob.id, { category: 'Teamwork', hashtags: ['Kind', 'Agile'], note: 'Steady' })
+    const anonymous = await id(
+      await endorse(cy!, bob.id, { category: 'Leadership', isAnonymous: true, hashtags: ['Calm'] }),
+    )
+    const hidden = await id(await endorse(dee!, bob.id, { category: 'Other' }))
+    await endorse(eve!, bob.id, { category: 'Communication', hashtags: ['Clear', 'Brief', 'Kind'] })
+    expect((await t.inject(bob, { method: 'POST', url: `/api/vouches/${hidden}/hide` })).statusCode).toBe(200)
+    expect(
+      (await t.inject(ann!, { method: 'POST', url: `/api/vouches/${anonymous}/likes` })).statusCode,
+    ).toBe(200)
+
+    for (const viewer of [ann!, cy!, bob, admin]) {
+      const get = async (url: string) => (await t.inject(viewer, { method: 'GET', url })).json()
+      const profile = await get(`/api/users/${bob.username}`)
+      const list = await get(`/api/users/${bob.username}/vouches?limit=3`)
+      expect(profile.vouches).toEqual(list.vouches)
+      expect(profile.nextCursor).toBe(list.nextCursor)
+    }
+    const seenBy = async (viewer: Member) =>
+      (await t.inject(viewer, { method: 'GET', url: `/api/users/${bob.username}` })).json().vouches
+    // Newest first; the hidden one only for the receiver and admins, the anonymous endorser only for
+    // themself and admins; a like only for who gave it.
+    expect((await seenBy(ann!)).map((v: { category: string }) => v.category)).toEqual([
+      'Communication',
+      'Leadership',
+      'Teamwork',
+    ])
+    expect((await seenBy(bob)).map((v: { category: string }) => v.category)).toEqual([
+      'Communication',
+      'Other',
+      'Leadership',
+    ])
+    const [communication, leadership] = await seenBy(ann!)
+    expect(communication).toMatchObject({
+      hashtags: ['Clear', 'Brief', 'Kind'],
+      hasLiked: false,
+      fromUserId: eve!.id,
+    })
+    expect(leadership).toMatchObject({ fromUserId: null, fromUsername: null, hasLiked: true, likeCount: 1 })
+    expect((await seenBy(cy!))[1]).toMatchObject({ fromUserId: cy!.id, hasLiked: false })
+    expect(new Date(communication.createdAt).toISOString()).toBe(communication.createdAt)
+  })
+
   it('groups scores by category with their tags and returns the first 3 endorsements with a cursor', async () => {
     const bob = await createMember(t.db)
     const endorsers = await Promise.all(Array.from({ length: 4 }, () => createMember(t.db)))

@@ -1,5 +1,4 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
-import { PROFILE_VOUCHES_FIRST_PAGE } from '@vouched/shared/endorsements'
 import {
   PROFILE_MESSAGES,
   PROFILE_PICTURE_SIZE,
@@ -21,7 +20,7 @@ import type { Mailer } from '../../core/mail'
 import { hashToken } from '../../core/session'
 import { reencodePicture, removeUpload, storeUpload, type ReceivedFile } from '../../core/uploads'
 import { toPublicUser, type UserRow } from '../../core/user-shapes'
-import { listReceivedEndorsements, type Viewer } from '../endorsements/endorsements.service'
+import type { Viewer } from '../endorsements/endorsements.service'
 import { findProfileRow } from './profiles.queries'
 
 const round2 = (value: number) => Math.round(value * 100) / 100
@@ -31,19 +30,14 @@ export const isHiddenFrom = async (db: Db, userId: number, viewer: Viewer) =>
   !viewer.isAdmin && viewer.id !== userId && (await hasBlocked(db, userId, viewer.id))
 
 /**
- * The profile response of SPEC.md §3 with the first page of endorsements, in two statements: every
+ * The profile response of SPEC.md §3 with the first page of endorsements, in one statement: every
  * part reads counters or an index range bounded by the member, so its cost does not grow with the
  * endorsements received.
  */
 export async function getProfile(db: Db, username: string, viewer: Viewer): Promise<TProfile> {
   const profile = await findProfileRow(db, username, viewer)
   if (!profile || profile.hidden) throw notFound('User')
-  const { user } = profile
-  const page = await listReceivedEndorsements(db, {
-    toUserId: user.id,
-    viewer,
-    limit: PROFILE_VOUCHES_FIRST_PAGE,
-  })
+  const { user, firstPage } = profile
   const ownerOrAdmin = viewer.id === user.id || viewer.isAdmin
   const reputationScore = round2(user.reputationScore)
   return {
@@ -57,8 +51,8 @@ export async function getProfile(db: Db, username: string, viewer: Viewer): Prom
     },
     reputationScore,
     categoryScores: profile.categoryScores,
-    vouches: page.vouches,
-    nextCursor: page.nextCursor,
+    vouches: firstPage.vouches,
+    nextCursor: firstPage.nextCursor,
   }
 }
 
