@@ -15,7 +15,7 @@ export type SocialOptions = {
   log?: (line: string) => void
 }
 
-const TABLES = ['connection_requests', 'notifications']
+const TABLES = ['connection_requests', 'notifications', 'member_notification_counts']
 
 const MESSAGES = [
   ['endorsement', 'endorsed you for Technical Skills'],
@@ -87,6 +87,12 @@ export async function addSocialData(
           select i, ((floor(${N} * power(random(), 2))::bigint * 7919) % ${N} + 1)::int as u,
             (1 + floor(random() * ${N}))::int as f
           from generate_series(1, ${M}) i) g`,
+  )
+  // What the notification triggers (disabled while loading) would have counted.
+  await step(
+    'member_notification_counts',
+    sql`insert into member_notification_counts (user_id, unread)
+        select user_id, count(*) from notifications where not is_read group by user_id`,
   )
   await db.execute(sql`set session_replication_role = origin`)
   const t0 = Date.now()

@@ -30,3 +30,15 @@ export const notifications = pgTable(
     index('notifications_from_user_idx').on(t.fromUserId),
   ],
 )
+
+/**
+ * Each member's unread notifications, kept by statement triggers on notifications (migration 0010) so
+ * the bell's count reads one row instead of every unread notification (thousands for a popular member
+ * who never opens the list). No row means none.
+ */
+export const memberNotificationCounts = pgTable('member_notification_counts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  unread: integer('unread').notNull().default(0),
+})

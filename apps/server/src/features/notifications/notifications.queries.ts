@@ -1,7 +1,7 @@
 import type { TNotification } from '@vouched/shared/notifications'
-import { and, count, desc, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { notifications, users, vouches } from '../../db/schema/index'
+import { memberNotificationCounts, notifications, users, vouches } from '../../db/schema/index'
 
 type Viewer = { id: number; isAdmin: boolean }
 
@@ -42,12 +42,13 @@ export async function listNotifications(db: Db, viewer: Viewer, limit: number): 
   })
 }
 
+/** The member's unread count, kept by triggers on notifications (no row: none). */
 export async function countUnread(db: Db, userId: number): Promise<number> {
   const [row] = await db
-    .select({ value: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
-  return row?.value ?? 0
+    .select({ unread: memberNotificationCounts.unread })
+    .from(memberNotificationCounts)
+    .where(eq(memberNotificationCounts.userId, userId))
+  return row?.unread ?? 0
 }
 
 /** Marks one of the member's notifications read; false when it is not theirs or does not exist. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { notifications, vouches } from '../../db/schema/index'
+import { memberNotificationCounts, notifications, users, vouches } from '../../db/schema/index'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { createAdmin, createMember } from '../../../test/factories'
 import { createNotification } from './notifications.service'
@@ -191,6 +191,50 @@ describe('changing notifications', () => {
     expect((await t.inject(me, { method: 'DELETE', url: `/api/notifications/${b!.id}` })).statusCode).toBe(
       404,
     )
+  })
+
+  it('keeps the unread count equal to a recount through every change, in bulk and by cascade', async () => {
+    const [me, alice, bob] = [await createMember(t.db), await createMember(t.db), await createMember(t.db)]
+    const recount = async (member: Member) =>
+      (await t.db.select().from(notifications).where(eq(notifications.userId, member.id))).filter(
+        (n) => !n.isRead,
+      ).length
+    const expectCounts = async () => {
+      for (const member of [me, alice]) expect((await list(member)).unreadCount).toBe(await recount(member))
+    }
+    const first = await notify(me, alice)
+    await notify(me, bob)
+    await notify(alice, me)
+    // Many rows in one statement, some born read.
+    await t.db.insert(notifications).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        userId: me.id,
+        type: 'like' as const,
+        fromUserId: i % 2 ? alice.id : bob.id,
+        message: 'liked your endorsement',
+        isRead: i % 3 === 0,
+      })),
+    )
+    await expectCounts()
+    expect((await list(me)).unreadCount).toBe(22)
+    // Read, unread again, an update that does not touch isRead, a read one deleted, an unread one deleted.
+    await t.inject(me, { method: 'POST', url: `/api/notifications/${first!.id}/read` })
+    await t.db.update(notifications).set({ isRead: false }).where(eq(notifications.id, first!.id))
+    await t.db.update(notifications).set({ message: 'edited' }).where(eq(notifications.userId, me.id))
+    await expectCounts()
+    await t.inject(me, { method: 'DELETE', url: `/api/notifications/${first!.id}` })
+    await expectCounts()
+    // The sender's account goes: their notifications to others go with it, and so does their count.
+    await t.db.delete(users).where(eq(users.id, bob.id))
+    await expectCounts()
+    expect((await list(me)).unreadCount).toBe(10)
+    await t.inject(me, { method: 'POST', url: '/api/notifications/read-all' })
+    expect((await list(me)).unreadCount).toBe(0)
+    await t.db.delete(users).where(eq(users.id, me.id))
+    expect(
+      await t.db.select().from(memberNotificationCounts).where(eq(memberNotificationCounts.userId, me.id)),
+    ).toEqual([])
+    expect((await list(alice)).unreadCount).toBe(0)
   })
 
   it('answers 404 when a member reads, marks or deletes someone else’s notification', async () => {
