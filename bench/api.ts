@@ -70,6 +70,11 @@ function hotCalls(f: Fixtures) {
       budget: 5,
       run: (db: Db) => getProfile(db, f.heavy.username, viewer),
     },
+    {
+      name: 'profile (median member)',
+      budget: 5,
+      run: (db: Db) => getProfile(db, f.median.username, viewer),
+    },
     { name: 'popular members (top 12)', budget: 2, run: (db: Db) => listPopularMembers(db, f.viewer.id, 12) },
     { name: 'name search "john"', budget: 15, run: search('john', 'user') },
     { name: 'typo search "jonh smiht"', budget: 15, run: search('jonh smiht', 'user') },
@@ -307,7 +312,7 @@ export async function benchApi({
   engine,
   connections = [10, 50],
   duration = 10,
-  runs = 200,
+  runs = 1000,
   readsOnly = false,
   databaseUrl,
   log = console.log,
@@ -320,7 +325,7 @@ export async function benchApi({
   const { fixtures } = server
   log(
     `  ${fixtures.members.toLocaleString('en')} members, ${fixtures.endorsements.toLocaleString('en')} endorsements; ` +
-      `heaviest member ${fixtures.heavy.username}`,
+      `heaviest member ${fixtures.heavy.username}, median member ${fixtures.median.username}`,
   )
   for (const t of server.timings) {
     log(

@@ -19,6 +19,8 @@ export type Fixtures = {
   endorsements: number
   /** Received the most endorsements: the most expensive profile and badge. */
   heavy: { id: number; username: string }
+  /** A member with the median number of endorsements received: the profile most visits open. */
+  median: { id: number; username: string }
   /** Has the most notifications and connections of all: every signed-in read is made as them. */
   viewer: { id: number; cookie: string }
   /** Has the most accepted connections: the connection list read. */
@@ -104,6 +106,12 @@ export async function prepareFixtures(
     db,
     sql`select id, username from users order by vouch_count desc, id limit 1`,
   )
+  const [median] = await queryRows<{ id: number; username: string }>(
+    db,
+    sql`select id, username from users
+        where vouch_count = (select percentile_disc(0.5) within group (order by vouch_count) from users)
+        order by id limit 1`,
+  )
   const [viewer] = await queryRows<{ id: number }>(
     db,
     sql`select user_id as id from notifications group by 1 order by count(*) desc, 1 limit 1`,
@@ -118,7 +126,7 @@ export async function prepareFixtures(
     db,
     sql`select tag from hashtags order by count desc, id limit 3`,
   )
-  if (!heavy || !viewer || !connected || tags.length < 3) {
+  if (!heavy || !median || !viewer || !connected || tags.length < 3) {
     throw new Error('The benchmark database lacks members, notifications, connections or hashtags')
   }
   const stamp = Date.now().toString(36)
@@ -148,6 +156,7 @@ export async function prepareFixtures(
     members: counts!.members,
     endorsements: counts!.endorsements,
     heavy,
+    median,
     viewer: { id: viewer.id, cookie: viewerCookie! },
     connected,
     topTags: tags.map((t) => t.tag),
@@ -170,6 +179,7 @@ export function scenarios(f: Fixtures): Scenario[] {
     // round trip to the database.
     { name: 'app floor: health (select 1, no session)', path: '/api/health', anonymous: true },
     { name: 'profile (heaviest member)', path: `/api/users/${f.heavy.username}` },
+    { name: 'profile (median member)', path: `/api/users/${f.median.username}` },
     { name: 'popular members (top 12)', path: '/api/users/discover/popular?limit=12' },
     { name: 'name search "john"', path: '/api/search?q=john&type=user&sort=reputation' },
     {
