@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { ENDORSEMENT_MESSAGES, type TEndorsement } from '@vouched/shared/endorsements'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { notifications, uploads, users, vouches } from '../../db/schema/index'
+import { medals as medalRows, notifications, uploads, users, vouches } from '../../db/schema/index'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { createAdmin, createMember } from '../../../test/factories'
 import { makeImage, multipart, tinyPdf } from '../../../test/multipart'
@@ -251,6 +251,24 @@ describe('medals', () => {
     const profile = (await t.inject(bob, { method: 'GET', url: `/api/users/${bob.username}` })).json()
     expect(profile.user.medals).toHaveLength(1)
     expect(profile.user.topHashtags[0]).toBe(skill)
+
+    // Timestamps in milliseconds and UTC whatever PostgreSQL stored (microseconds, or none).
+    await t.db
+      .update(medalRows)
+      .set({
+        lastEndorsedAt: new Date('2026-03-04T05:06:07Z'),
+        createdAt: sql`'2026-01-02 03:04:05.891234+00'`,
+        updatedAt: sql`'2026-01-02 05:04:05.5+02'`,
+      })
+      .where(eq(medalRows.userId, bob.id))
+    const times = {
+      lastEndorsedAt: '2026-03-04T05:06:07.000Z',
+      createdAt: '2026-01-02T03:04:05.891Z',
+      updatedAt: '2026-01-02T03:04:05.500Z',
+    }
+    expect(await medalsOf(bob, bob.id)).toEqual([expect.objectContaining(times)])
+    const again = (await t.inject(bob, { method: 'GET', url: `/api/users/${bob.username}` })).json()
+    expect(again.user.medals).toEqual([expect.objectContaining(times)])
   })
 
   it('answers 401 without a session and 404 for an unknown member', async () => {

@@ -105,7 +105,18 @@ const medalsJson = (userId: SQLWrapper) => sql<MedalJson[] | null>`(
   ) order by ${tierRank(sql`m.tier`)}, m.endorsement_count desc, m.skill_name)
   from ${medals} m where m.user_id = ${userId})`
 
-const iso = (timestamp: string) => new Date(timestamp).toISOString()
+/** A timestamp as PostgreSQL writes it in JSON in a UTC session: '2026-11-22T10:00:00.123456+00:00'. */
+const UTC_JSON_TIMESTAMP = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00:00$/
+
+/**
+ * As toISOString writes it (milliseconds, 'Z'), by rewriting the text: parsing a Date per timestamp cost
+ * a tenth of the server's time on the heaviest member's profile (3 per medal, 83 medals). Other zones
+ * go through Date.
+ */
+const iso = (timestamp: string) => {
+  const utc = UTC_JSON_TIMESTAMP.exec(timestamp)
+  return utc ? `${utc[1]}.${`${utc[2] ?? ''}000`.slice(0, 3)}Z` : new Date(timestamp).toISOString()
+}
 
 const toMedals = (rows: MedalJson[] | null): TMedal[] =>
   (rows ?? []).map((m) => ({
