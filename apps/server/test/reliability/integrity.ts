@@ -142,11 +142,23 @@ export async function checkIntegrity(db: Db, ack: Acknowledged): Promise<Integri
     if (kept !== recomputed)
       mismatches.push(`${key}: kept ${kept ?? 'none'}, recomputed ${recomputed ?? 'none'}`)
   }
+  // Unread notification counts are kept by triggers; there is no recompute function, so a recount.
+  const unread = rowsOf<{ u: number; kept: number; actual: number }>(
+    await db.execute(sql`
+      select coalesce(c.user_id, n.user_id) as u, coalesce(c.unread, 0) as kept, coalesce(n.unread, 0) as actual
+      from member_notification_counts c
+      full join (select user_id, count(*)::int as unread from notifications where not is_read group by 1) n
+        on n.user_id = c.user_id`),
+  )
+  for (const r of unread) {
+    if (r.kept !== r.actual)
+      mismatches.push(`member_notification_counts#${r.u}: kept ${r.kept}, recounted ${r.actual}`)
+  }
   return {
     writesAcknowledged: acknowledgedCount(ack),
     writesFound: found,
     lost,
-    countersChecked: after.size,
+    countersChecked: after.size + unread.length,
     mismatches,
   }
 }

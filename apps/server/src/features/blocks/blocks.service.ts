@@ -41,6 +41,8 @@ export async function blockMember(db: Db, me: UserRow, targetId: number) {
         ),
       )
       .returning({ id: connectionRequests.id })
+    await setBlockHidden(tx, me.id, targetId, true)
+    // Last, as in every transaction: the members' unread counts stay locked until the commit.
     await tx
       .delete(notifications)
       .where(
@@ -49,7 +51,6 @@ export async function blockMember(db: Db, me: UserRow, targetId: number) {
           and(eq(notifications.userId, targetId), eq(notifications.fromUserId, me.id)),
         ),
       )
-    await setBlockHidden(tx, me.id, targetId, true)
     for (const { id } of removed) {
       for (const userId of [me.id, targetId]) {
         await publishEvent(tx, userId, { type: 'connection-removed', entityId: id })

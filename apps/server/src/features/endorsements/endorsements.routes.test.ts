@@ -533,6 +533,26 @@ describe('likes', () => {
     }
   })
 
+  it('on endorsements in opposite directions at once never deadlock, and count every unread notification', async () => {
+    const [alice, bob] = [await createMember(t.db), await createMember(t.db)]
+    const aliceToBob = (await endorse(alice, bob.id, { category: 'Other' })).json().id
+    const bobToAlice = (await endorse(bob, alice.id, { category: 'Other' })).json().id
+    const likers = await Promise.all(Array.from({ length: 24 }, () => createMember(t.db)))
+    const answers = await Promise.all(
+      likers.flatMap((liker) =>
+        [aliceToBob, bobToAlice].map((id) =>
+          t.inject(liker, { method: 'POST', url: `/api/vouches/${id}/likes` }),
+        ),
+      ),
+    )
+    expect(answers.map((res) => res.statusCode)).toEqual(answers.map(() => 200))
+    // Each like notified both of them; each also has the other's endorsement.
+    for (const member of [alice, bob]) {
+      const res = await t.inject(member, { method: 'GET', url: '/api/notifications?limit=1' })
+      expect(res.json().unreadCount).toBe(2 * likers.length + 1)
+    }
+  })
+
   it('toggle idempotently and notify the receiver and the giver, never the actor', async () => {
     const [alice, bob, carol] = [
       await createMember(t.db),

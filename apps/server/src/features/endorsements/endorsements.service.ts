@@ -348,11 +348,6 @@ export async function removeEndorsement(db: Db, id: number) {
     }
     for (const userId of new Set(acts.map((act) => act.user_id))) await pruneEmptyDays(tx, userId)
 
-    await tx
-      .delete(notifications)
-      .where(
-        and(inArray(notifications.type, ['endorsement', 'like', 'comment']), eq(notifications.entityId, id)),
-      )
     // Likes, comments and tag links go with it (foreign keys cascade).
     await tx.delete(vouches).where(eq(vouches.id, id))
 
@@ -402,6 +397,12 @@ export async function removeEndorsement(db: Db, id: number) {
       vouch.toUserId,
       tags.map((tag) => tag.tag),
     )
+    // Last, as in every transaction: the members' unread counts stay locked until the commit.
+    await tx
+      .delete(notifications)
+      .where(
+        and(inArray(notifications.type, ['endorsement', 'like', 'comment']), eq(notifications.entityId, id)),
+      )
     return vouch
   })
 }
@@ -419,20 +420,19 @@ async function notifyAround(
     .where(eq(users.id, vouch.toUserId))
   const actorName = displayName(actor)
   const verb = type === 'like' ? 'liked' : 'commented on'
-  await createNotification(tx, {
-    userId: vouch.toUserId,
-    type,
-    entityId: vouch.id,
-    fromUserId: actor.id,
-    message: `${actorName} ${verb} an endorsement you received`,
-  })
-  await createNotification(tx, {
-    userId: vouch.fromUserId,
-    type,
-    entityId: vouch.id,
-    fromUserId: actor.id,
-    message: `${actorName} ${verb} your endorsement of ${receiver ? displayName(receiver) : 'a member'}`,
-  })
+  const notices = [
+    { userId: vouch.toUserId, message: `${actorName} ${verb} an endorsement you received` },
+    {
+      userId: vouch.fromUserId,
+      message: `${actorName} ${verb} your endorsement of ${receiver ? displayName(receiver) : 'a member'}`,
+    },
+  ]
+  // In member order: each notification locks its member's unread count until the commit, and a like of
+  // A's endorsement of B must not wait for B's count while a like of B's endorsement of A holds it and
+  // waits for A's (a deadlock the soak run met).
+  for (const notice of notices.sort((a, b) => a.userId - b.userId)) {
+    await createNotification(tx, { ...notice, type, entityId: vouch.id, fromUserId: actor.id })
+  }
 }
 
 async function requireVouch(db: Db, id: number) {
