@@ -100,6 +100,7 @@ function benchConfig(dataDir: string, databaseUrl?: string): Config {
     rateLimit: false,
     trustProxy: false,
     logLevel: 'silent',
+    sessionCacheSize: 10_000,
     webDist: undefined,
   }
 }

@@ -75,6 +75,7 @@ export function benchConfig(dataDir: string, databaseUrl?: string): Config {
     rateLimit: false,
     trustProxy: false,
     logLevel: 'silent',
+    sessionCacheSize: 10_000,
     webDist: undefined,
   }
 }

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       rateLimit: true,
       seedDemo: true,
+      sessionCacheSize: 10_000,
     })
     expect(config.databaseUrl).toBeUndefined()
   })
@@ -35,11 +36,17 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ RATE_LIMIT: 'maybe' }, 'RATE_LIMIT'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ SESSION_CACHE_SIZE: '-1' }, 'SESSION_CACHE_SIZE'],
+    [{ SESSION_CACHE_SIZE: 'lots' }, 'SESSION_CACHE_SIZE'],
   ])('stops on a bad value with one line naming the variable (%o)', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError)
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(
       new RegExp(`^Invalid environment variable ${name}: `),
     )
+  })
+
+  it('turns the session cache off with SESSION_CACHE_SIZE=0', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), SESSION_CACHE_SIZE: '0' }).sessionCacheSize).toBe(0)
   })
 
   it('strips a trailing slash from PUBLIC_URL', () => {

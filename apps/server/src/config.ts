@@ -24,6 +24,7 @@ const ZEnv = z.object({
   SEED_DEMO: z.enum(['0', '1']).optional(),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  SESSION_CACHE_SIZE: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 })
 
@@ -44,6 +45,8 @@ export type Config = {
   /** Behind a reverse proxy: take the client IP and protocol from X-Forwarded-* headers. */
   trustProxy: boolean
   logLevel: string
+  /** Signed-in sessions each instance keeps in memory (core/session-cache.ts); 0 reads every time. */
+  sessionCacheSize: number
   /** Where the built web client lives; absent in API-only test runs. */
   webDist: string | undefined
 }
@@ -76,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : e.NODE_ENV !== 'production',
     rateLimit: e.RATE_LIMIT === 'on',
     trustProxy: e.TRUST_PROXY === '1',
+    sessionCacheSize: e.SESSION_CACHE_SIZE,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
   }

@@ -55,6 +55,9 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     rateLimit: false,
     trustProxy: false,
     logLevel: 'silent',
+    // Tests change rows behind the app's back and read at once; on PostgreSQL the cache would hear of
+    // it a moment later. core/session-cache.test.ts turns it on.
+    sessionCacheSize: 0,
     webDist: undefined,
     ...overrides,
   }

@@ -6,6 +6,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { sessions, users } from '../db/schema/index'
 import { AppError } from './errors'
+import { createSessionCache, type SessionCache } from './session-cache'
 import type { UserRow } from './user-shapes'
 
 export const SESSION_COOKIE = 'vouched_session'
@@ -17,6 +18,10 @@ declare module 'fastify' {
     user: UserRow | null
     /** The hashed id of the session the request came with, when it has one. */
     sessionId: string | null
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation needs an interface
+  interface FastifyInstance {
+    sessionCache: SessionCache
   }
 }
 
@@ -80,22 +85,41 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('sessionId', null)
   // Built once: every signed-in request runs it, and building a query costs more than running it.
   const findSessionUser = app.db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
     .prepare('session_user')
+  const cache = createSessionCache(app.database, app.log, app.config.sessionCacheSize)
+  app.decorate('sessionCache', cache)
+  app.addHook('onClose', () => cache.close())
+  await cache.started
   app.addHook('onRequest', async (request) => {
     const raw = request.cookies[SESSION_COOKIE]
     if (!raw) return
+    // Keyed by the signed value itself: only a value that once passed the signature check is held.
+    const cached = cache.get(raw)
+    if (cached) {
+      request.user = cached.user
+      request.sessionId = cached.sessionId
+      return
+    }
     const unsigned = request.unsignCookie(raw)
     if (!unsigned.valid || !unsigned.value) return
     const id = hashToken(unsigned.value)
+    const mark = cache.mark()
     const [row] = await findSessionUser.execute({ id })
     // A suspended member's sessions are deleted with the suspension; one racing it is refused here.
     if (!row || row.user.suspendedAt) return
     request.user = row.user
     request.sessionId = id
+    cache.set(raw, { sessionId: id, user: row.user, expiresAt: row.expiresAt.getTime() }, mark)
+  })
+  // The database's word on a change reaches every instance a moment after the commit, but whoever
+  // made it must see it in their very next request: this instance forgets before its answer leaves.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') cache.clear()
+    done(null, payload)
   })
 })

@@ -1,0 +1,194 @@
+import { eq, sql } from 'drizzle-orm'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { buildTestApp, type TestApp } from '../../test/build-test-app'
+import { createAdmin, createMember } from '../../test/factories'
+import { buildApp } from '../app'
+import { sessions, users } from '../db/schema/index'
+import { IDENTITY_CHANNEL } from './session-cache'
+
+let t: TestApp
+/** A second instance on the same database, as behind a load balancer. */
+let other: Awaited<ReturnType<typeof buildApp>>
+beforeAll(async () => {
+  t = await buildTestApp({ sessionCacheSize: 1000 })
+  other = await buildApp({ database: t.database, config: t.config })
+  await other.ready()
+})
+afterAll(async () => {
+  await other.close()
+  await t.close()
+})
+
+/** The database tells the instances on commit; on PostgreSQL they hear it a moment later. */
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 10 })
+
+async function signedIn() {
+  const member = await createMember(t.db)
+  const cookie = await t.cookieFor(member)
+  const me = (app = t.app) => app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })
+  return { member, cookie, me }
+}
+
+const cacheKey = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1)
+const isHeld = (app: typeof t.app, cookie: string) => app.sessionCache.get(cacheKey(cookie)) !== undefined
+
+describe('session cache', () => {
+  it('serves a signed-in member from memory after the first request', async () => {
+    const { cookie, me, member } = await signedIn()
+    expect(isHeld(t.app, cookie)).toBe(false)
+    const first = await me()
+    expect(first.statusCode).toBe(200)
+    expect(isHeld(t.app, cookie)).toBe(true)
+    // Nothing reached the session row: the second answer is the member, from memory.
+    const second = await me()
+    expect(second.json()).toEqual(first.json())
+    expect(second.json()).toMatchObject({ id: member.id })
+  })
+
+  it('forgets a member whose row changed behind the app, on every instance', async () => {
+    const { cookie, me, member } = await signedIn()
+    await me()
+    await me(other)
+    expect(isHeld(t.app, cookie)).toBe(true)
+    expect(isHeld(other, cookie)).toBe(true)
+    await t.db.update(users).set({ fullName: 'Renamed Elsewhere' }).where(eq(users.id, member.id))
+    await eventually(() => {
+      expect(isHeld(t.app, cookie)).toBe(false)
+      expect(isHeld(other, cookie)).toBe(false)
+    })
+    expect((await me()).json()).toMatchObject({ fullName: 'Renamed Elsewhere' })
+    expect((await me(other)).json()).toMatchObject({ fullName: 'Renamed Elsewhere' })
+  })
+
+  it("shows the member's own change in their very next request", async () => {
+    const { cookie, me, member } = await signedIn()
+    await me()
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${member.id}/profile`,
+      headers: { cookie },
+      payload: { fullName: 'Changed Just Now' },
+    })
+    expect(patch.statusCode).toBe(200)
+    // This instance forgot everything before answering, whatever the notification's timing.
+    expect(t.app.sessionCache.size()).toBe(0)
+    expect((await me()).json()).toMatchObject({ fullName: 'Changed Just Now' })
+  })
+
+  it('ends a session signed out on another instance', async () => {
+    const { cookie, me } = await signedIn()
+    expect((await me(other)).statusCode).toBe(200)
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } })
+    expect(out.statusCode).toBe(200)
+    await eventually(() => expect(isHeld(other, cookie)).toBe(false))
+    const after = await me(other)
+    expect(after.statusCode).toBe(401)
+    expect(after.json()).toMatchObject({ code: 'UNAUTHENTICATED' })
+  })
+
+  it('shuts a suspended member out of every instance', async () => {
+    const { cookie, me, member } = await signedIn()
+    const admin = await createAdmin(t.db)
+    expect((await me(other)).statusCode).toBe(200)
+    const res = await t.inject(admin, {
+      method: 'POST',
+      url: `/api/admin/users/${member.id}/suspend`,
+      payload: { reason: 'Spam' },
+    })
+    expect(res.statusCode).toBe(200)
+    await eventually(() => expect(isHeld(other, cookie)).toBe(false))
+    expect((await me(other)).statusCode).toBe(401)
+    expect((await me()).statusCode).toBe(401)
+  })
+
+  it('forgets sessions deleted or truncated by anyone', async () => {
+    const a = await signedIn()
+    const b = await signedIn()
+    await a.me()
+    await b.me()
+    await t.db.delete(sessions).where(eq(sessions.userId, a.member.id))
+    await eventually(() => expect(isHeld(t.app, a.cookie)).toBe(false))
+    expect(isHeld(t.app, b.cookie)).toBe(true)
+    expect((await a.me()).statusCode).toBe(401)
+    await t.db.execute(sql`truncate table sessions`)
+    await eventually(() => expect(isHeld(t.app, b.cookie)).toBe(false))
+    expect((await b.me()).statusCode).toBe(401)
+  })
+
+  it('forgets everyone when told `*`', async () => {
+    const { cookie, me } = await signedIn()
+    await me()
+    await t.db.execute(sql`select pg_notify(${IDENTITY_CHANNEL}, '*')`)
+    await eventually(() => expect(isHeld(t.app, cookie)).toBe(false))
+    expect((await me()).statusCode).toBe(200)
+  })
+
+  it('does not keep a session read while a change was announced', async () => {
+    const { cookie, member } = await signedIn()
+    const cache = t.app.sessionCache
+    const mark = cache.mark()
+    const [row] = await t.db.select().from(users).where(eq(users.id, member.id))
+    await t.db.update(users).set({ bio: 'changed during the read' }).where(eq(users.id, member.id))
+    await eventually(() => expect(cache.mark()).not.toBe(mark))
+    const key = cacheKey(cookie)
+    cache.set(key, { sessionId: 'x', user: row!, expiresAt: Date.now() + 60_000 }, mark)
+    expect(cache.get(key)).toBeUndefined()
+  })
+
+  it('never serves an expired session', async () => {
+    const { cookie, member } = await signedIn()
+    const [row] = await t.db.select().from(users).where(eq(users.id, member.id))
+    const key = cacheKey(cookie)
+    t.app.sessionCache.set(
+      key,
+      { sessionId: 'x', user: row!, expiresAt: Date.now() - 1 },
+      t.app.sessionCache.mark(),
+    )
+    expect(t.app.sessionCache.get(key)).toBeUndefined()
+  })
+
+  it('reads every time when turned off', async () => {
+    const off = await buildApp({ database: t.database, config: { ...t.config, sessionCacheSize: 0 } })
+    try {
+      const { cookie, member } = await signedIn()
+      const me = () => off.inject({ method: 'GET', url: '/api/user', headers: { cookie } })
+      expect((await me()).statusCode).toBe(200)
+      expect(off.sessionCache.size()).toBe(0)
+      await t.db.delete(sessions).where(eq(sessions.userId, member.id))
+      expect((await me()).statusCode).toBe(401)
+    } finally {
+      await off.close()
+    }
+  })
+})
+
+describe.skipIf(!process.env.DATABASE_URL)(
+  'session cache when the database connection drops (PostgreSQL)',
+  () => {
+    it('serves nothing from memory until it listens again, then caches anew', async () => {
+      const { cookie, me } = await signedIn()
+      await me()
+      expect(isHeld(t.app, cookie)).toBe(true)
+      const admin = new pg.Client({ connectionString: t.database.pool!.options.connectionString })
+      await admin.connect()
+      try {
+        const killed = await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query = $1 and pid <> pg_backend_pid()`,
+          [`listen ${IDENTITY_CHANNEL}`],
+        )
+        expect(killed.rowCount).toBeGreaterThanOrEqual(1)
+        // Changes made while nobody listens are never heard of: nothing may come from memory meanwhile.
+        await eventually(() => expect(isHeld(t.app, cookie)).toBe(false))
+        expect((await me()).statusCode).toBe(200)
+        await eventually(async () => {
+          await me()
+          expect(isHeld(t.app, cookie)).toBe(true)
+        })
+      } finally {
+        await admin.end()
+      }
+    })
+  },
+)
