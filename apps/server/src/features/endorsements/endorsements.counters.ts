@@ -32,29 +32,64 @@ const tierSql = (count: ReturnType<typeof sql>) => sql`case
   when ${count} >= ${MEDAL_THRESHOLDS.silver} then 'silver'
   else 'bronze' end`
 
-/** Creates or counts up each tag (case-insensitively unique, first spelling kept) and returns them in order. */
-export async function countUpHashtags(tx: Db, tags: string[]) {
-  if (tags.length === 0) return []
-  // One statement. Tags PostgreSQL takes for one (same lower(), or lone surrogates stored as U+FFFD)
-  // count as one row each time they are given; rows are written in lower(tag) order so two
-  // endorsements sharing tags lock them in the same order and never deadlock. Each given tag is
-  // matched back through lower() on the PostgreSQL side, whatever spelling was stored first.
+export type NewEndorsement = Pick<
+  typeof vouches.$inferInsert,
+  'fromUserId' | 'toUserId' | 'category' | 'note' | 'contentUrl' | 'contentType'
+> & { isAnonymous: boolean; engagementWeight: number }
+
+/**
+ * Inserts an endorsement, creates or counts up each of its tags (case-insensitively unique, first
+ * spelling kept) and links them in the order given, in one statement; returns its id and its tags in the order given.
+ * Tags PostgreSQL takes for one (same lower(), or lone surrogates stored as U+FFFD) count as one row
+ * each time they are given; rows are written in lower(tag) order so two endorsements sharing tags lock
+ * them in the same order and never deadlock. Each given tag is matched back through lower() on the
+ * PostgreSQL side, whatever spelling was stored first.
+ */
+export async function insertEndorsement(
+  tx: Db,
+  e: NewEndorsement,
+  tags: string[],
+): Promise<{ id: number; tags: { id: number; tag: string }[] }> {
+  const vouch = sql`vouch as (
+      insert into ${vouches} (from_user_id, to_user_id, category, note, is_anonymous, content_url,
+        content_type, engagement_weight)
+      values (${e.fromUserId}::int, ${e.toUserId}::int, ${e.category}::text, ${e.note ?? null}::text,
+        ${e.isAnonymous}::boolean, ${e.contentUrl ?? null}::text, ${e.contentType ?? null}::text,
+        ${e.engagementWeight}::real)
+      returning id
+    )`
+  if (tags.length === 0) {
+    const [row] = rowsOf<{ id: number }>(await tx.execute(sql`with ${vouch} select id from vouch`))
+    return { id: row!.id, tags: [] }
+  }
   const input = sql.join(
     tags.map((tag, i) => sql`(${tag}::text, ${i}::int)`),
     sql`, `,
   )
   const result = await tx.execute(sql`
-    with input (tag, ord) as (values ${input}),
+    with ${vouch},
+    input (tag, ord) as (values ${input}),
     counted as (
       insert into ${hashtags} (tag, count)
       select distinct on (lower(tag)) tag, count(*) over (partition by lower(tag)) from input
       order by lower(tag), ord
       on conflict ((lower(tag))) do update set count = ${hashtags.count} + excluded.count
       returning id, tag
+    ),
+    given as (
+      select counted.id, counted.tag, input.ord from input join counted on lower(counted.tag) = lower(input.tag)
+    ),
+    linked as (
+      insert into ${vouchHashtags} (vouch_id, hashtag_id)
+      select vouch.id, g.id from vouch, (select id, min(ord) as ord from given group by id) g
+      order by g.ord
+      returning 1
     )
-    select counted.id, counted.tag from input join counted on lower(counted.tag) = lower(input.tag)
-    order by input.ord`)
-  return rowsOf<{ id: number; tag: string }>(result)
+    select vouch.id,
+      (select json_agg(json_build_object('id', given.id, 'tag', given.tag) order by given.ord) from given) as tags
+    from vouch`)
+  const [row] = rowsOf<{ id: number; tags: { id: number; tag: string }[] }>(result)
+  return row!
 }
 
 export type CounterChange = {

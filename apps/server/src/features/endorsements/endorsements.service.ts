@@ -34,7 +34,7 @@ import { createNotification } from '../notifications/notifications.service'
 import {
   applyPointsDelta,
   applyReceivedCounters,
-  countUpHashtags,
+  insertEndorsement,
   refreshMedals,
   rowsOf,
 } from './endorsements.counters'
@@ -87,6 +87,36 @@ async function findReverse(tx: Db, vouch: Pick<VouchRow, 'fromUserId' | 'toUserI
     )
     .for('update')
   return reverse ?? null
+}
+
+/**
+ * After the pair's lock, in one round trip: whether the endorser's email is verified now (their
+ * standing at this moment decides the verified factor, not the session's copy) and the endorsement the
+ * other way round (B → A in the same category), locked.
+ */
+async function pairStanding(tx: Db, fromUserId: number, toUserId: number, category: string) {
+  const [row] = await queryRows<{
+    verified: boolean
+    weight: number | null
+    is_hidden: boolean | null
+    hidden_by_block: boolean | null
+  }>(
+    tx,
+    sql`select u.is_email_verified as verified, r.engagement_weight as weight, r.is_hidden, r.hidden_by_block
+      from ${users} u left join lateral (
+        select engagement_weight, is_hidden, hidden_by_block from ${vouches}
+        where from_user_id = ${toUserId} and to_user_id = ${fromUserId} and category = ${category}
+        for update
+      ) r on true
+      where u.id = ${fromUserId}`,
+  )
+  return {
+    endorserVerified: Boolean(row?.verified),
+    reverse:
+      row?.weight == null
+        ? null
+        : { engagementWeight: row.weight, isHidden: row.is_hidden!, hiddenByBlock: row.hidden_by_block! },
+  }
 }
 
 function inWords(ms: number) {
@@ -240,24 +270,15 @@ export async function createEndorsement(
   try {
     id = await db.transaction(async (tx) => {
       await lockPair(tx, from.id, toUserId)
-      const reverse = await findReverse(tx, {
-        fromUserId: from.id,
-        toUserId,
-        category: input.category,
-      })
-      // The endorser's standing at this moment decides the verified factor, not the session's copy.
-      const [endorser] = await tx
-        .select({ isEmailVerified: users.isEmailVerified })
-        .from(users)
-        .where(eq(users.id, from.id))
+      const { endorserVerified, reverse } = await pairStanding(tx, from.id, toUserId, input.category)
       const weight = engagementWeight({
         hasNote: Boolean(input.note),
         hasAttachment: Boolean(attachment),
-        verifiedEndorser: Boolean(endorser?.isEmailVerified),
+        verifiedEndorser: endorserVerified,
       })
-      const [vouch] = await tx
-        .insert(vouches)
-        .values({
+      const { id: vouchId, tags } = await insertEndorsement(
+        tx,
+        {
           fromUserId: from.id,
           toUserId,
           category: input.category,
@@ -266,12 +287,9 @@ export async function createEndorsement(
           contentUrl: attachment?.url ?? null,
           contentType: attachment?.contentType ?? null,
           engagementWeight: weight,
-        })
-        .returning()
-      const tags = await countUpHashtags(tx, input.hashtags)
-      if (tags.length > 0) {
-        await tx.insert(vouchHashtags).values(tags.map((tag) => ({ vouchId: vouch!.id, hashtagId: tag.id })))
-      }
+        },
+        input.hashtags,
+      )
       await applyReceivedCounters(tx, {
         userId: toUserId,
         category: input.category,
@@ -287,20 +305,20 @@ export async function createEndorsement(
         tx,
         toUserId,
         tags.map((tag) => tag.tag),
-        vouch!.id,
+        vouchId,
       )
       await addActivity(tx, from.id, 1)
       await createNotification(tx, {
         userId: toUserId,
         type: 'endorsement',
-        entityId: vouch!.id,
+        entityId: vouchId,
         // An anonymous endorsement names nobody, not even through the notification's sender.
         fromUserId: input.isAnonymous ? null : from.id,
         message: input.isAnonymous
           ? `Someone endorsed you anonymously for ${input.category}`
           : `${displayName(from)} endorsed you for ${input.category}`,
       })
-      return vouch!.id
+      return vouchId
     })
   } catch (error) {
     // Two identical endorsements racing: the unique constraint decides.
