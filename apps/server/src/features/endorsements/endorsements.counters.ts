@@ -39,7 +39,7 @@ export type NewEndorsement = Pick<
 
 /**
  * Inserts an endorsement, creates or counts up each of its tags (case-insensitively unique, first
- * spelling kept) and links them in the order given, in one statement; returns its id and its tags in the order given.
+ * spelling kept) and links them, in one statement; returns its id and its tags, both in the order given.
  * Tags PostgreSQL takes for one (same lower(), or lone surrogates stored as U+FFFD) count as one row
  * each time they are given; rows are written in lower(tag) order so two endorsements sharing tags lock
  * them in the same order and never deadlock. Each given tag is matched back through lower() on the
