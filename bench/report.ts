@@ -120,7 +120,8 @@ export function chartSvg(runs: ApiBenchResult[]) {
   const rowHeight = 12 * series.length + 14
   const left = 300
   const width = 960
-  const plot = width - left - 80
+  // Room right of the longest bar for its label.
+  const plot = width - left - 170
   const top = 60
   const height = top + names.length * rowHeight + 40
   const values = names.flatMap((n) => series.map((s) => find(s.engine, n, s.c)?.ratio ?? 0))
