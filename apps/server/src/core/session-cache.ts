@@ -24,8 +24,8 @@ export type SessionCache = {
   mark: () => number
   /** Keeps a session read since `mark`, unless anything was invalidated meanwhile. */
   set: (cookie: string, session: CachedSession, mark: number) => void
-  /** Forgets every session: this instance changed data and its answer has not left yet. */
-  clear: () => void
+  /** Forgets a member's sessions now, ahead of the database's word (their own write, a live event). */
+  forgetMember: (userId: number) => void
   size: () => number
   close: () => Promise<void>
 }
@@ -64,14 +64,15 @@ export function createSessionCache(
     byUser.clear()
   }
 
+  const forgetMember = (userId: number) => {
+    generation += 1
+    for (const cookie of byUser.get(userId) ?? []) entries.delete(cookie)
+    byUser.delete(userId)
+  }
+
   const forget = (payload: string) => {
     if (payload === EVERYONE) return clear()
-    generation += 1
-    for (const id of payload.split(',')) {
-      const userId = Number(id)
-      for (const cookie of byUser.get(userId) ?? []) entries.delete(cookie)
-      byUser.delete(userId)
-    }
+    for (const id of payload.split(',')) forgetMember(Number(id))
   }
 
   const start = (): Promise<void> =>
@@ -134,7 +135,7 @@ export function createSessionCache(
       if (!keys) byUser.set(session.user.id, (keys = new Set()))
       keys.add(cookie)
     },
-    clear,
+    forgetMember,
     size: () => entries.size,
     async close() {
       closed = true

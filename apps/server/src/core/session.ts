@@ -117,9 +117,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     cache.set(raw, { sessionId: id, user: row.user, expiresAt: row.expiresAt.getTime() }, mark)
   })
   // The database's word on a change reaches every instance a moment after the commit, but whoever
-  // made it must see it in their very next request: this instance forgets before its answer leaves.
+  // made it must see it in their very next request: this instance forgets them before its answer leaves.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') cache.clear()
+    if (request.user && request.method !== 'GET' && request.method !== 'HEAD') {
+      cache.forgetMember(request.user.id)
+    }
     done(null, payload)
   })
 })

@@ -208,6 +208,32 @@ describe('GET /api/events', () => {
 })
 
 /** Two server instances on one PostgreSQL database: what A commits reaches B's clients. */
+describe('GET /api/events with sessions in memory', () => {
+  it("forgets the member's session before the event leaves, so the refetch it prompts reads afresh", async () => {
+    const t = await buildTestApp({ sessionCacheSize: 100 })
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    try {
+      const [alice, bob] = [await createMember(t.db), await createMember(t.db)]
+      const cookie = await t.cookieFor(bob)
+      const key = cookie.slice(cookie.indexOf('=') + 1)
+      const stream = await openStream(baseUrlOf(t.app), cookie)
+      try {
+        // Opening the stream was a signed-in request: the session is held now.
+        expect(t.app.sessionCache.get(key)).toBeDefined()
+        // Alice's request changes no row of Bob's or of his sessions: only the event can make him forgotten.
+        const sent = await t.inject(alice, { method: 'POST', url: `/api/connection-requests/${bob.id}` })
+        expect(sent.statusCode).toBe(201)
+        await stream.waitFor((e) => e.event === 'connection-request')
+        expect(t.app.sessionCache.get(key)).toBeUndefined()
+      } finally {
+        stream.close()
+      }
+    } finally {
+      await t.close()
+    }
+  })
+})
+
 describe.skipIf(!onPostgres)('live events across server instances (PostgreSQL)', () => {
   let a: TestApp
   let b: Awaited<ReturnType<typeof buildApp>>

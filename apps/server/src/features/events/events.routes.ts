@@ -43,7 +43,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     let unsubscribe: () => void
     try {
       unsubscribe = await bus.subscribe(me.id, {
-        onEvent: (event) => write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
+        onEvent: (event) => {
+          // The browser refetches on an event: its session's copy of the member must not answer first.
+          app.sessionCache.forgetMember(me.id)
+          write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`)
+        },
         onResync: () => write(`event: ${RESYNC_EVENT}\ndata: {}\n\n`),
       })
     } catch (error) {
