@@ -56,20 +56,22 @@ export function EndorsementsTab() {
 
 function EndorsementRow({ endorsement }: { endorsement: TAdminEndorsement }) {
   const remove = useDeleteEndorsement()
+  // mutateAsync: the refetch that follows removes this row, and mutate's own callbacks never run once
+  // their component is gone, so the toast would depend on which finishes first.
   const confirmDelete = () =>
-    remove.mutate(endorsement.id, {
-      onSuccess: () =>
+    remove.mutateAsync(endorsement.id).then(
+      () =>
         toast({
           title: 'Endorsement deleted',
           description: `@${endorsement.toUsername}'s reputation, hashtags and medals were recomputed.`,
         }),
-      onError: (error) =>
+      (error: unknown) =>
         toast({
           title: ADMIN_MESSAGES.deleteEndorsementFailed,
           description: errorMessage(error),
           variant: 'destructive',
         }),
-    })
+    )
   return (
     <tr>
       <Td>

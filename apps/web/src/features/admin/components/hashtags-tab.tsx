@@ -43,17 +43,17 @@ export function HashtagsTab() {
 
 function HashtagRow({ hashtag }: { hashtag: TAdminHashtag }) {
   const remove = useDeleteHashtag()
+  // mutateAsync: the refetch removes this row, and mutate's callbacks never run once it is gone.
   const confirmDelete = () =>
-    remove.mutate(hashtag.id, {
-      onSuccess: () =>
-        toast({ title: 'Hashtag deleted', description: `#${hashtag.tag} was removed everywhere.` }),
-      onError: (error) =>
+    remove.mutateAsync(hashtag.id).then(
+      () => toast({ title: 'Hashtag deleted', description: `#${hashtag.tag} was removed everywhere.` }),
+      (error: unknown) =>
         toast({
           title: ADMIN_MESSAGES.deleteHashtagFailed,
           description: errorMessage(error),
           variant: 'destructive',
         }),
-    })
+    )
   return (
     <tr>
       <Td>

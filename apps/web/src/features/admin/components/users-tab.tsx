@@ -85,17 +85,17 @@ function UserRow({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
       },
     )
 
+  // mutateAsync: the refetch removes this row, and mutate's callbacks never run once it is gone.
   const confirmDelete = () =>
-    remove.mutate(user.id, {
-      onSuccess: () =>
-        toast({ title: 'User deleted', description: `@${user.username} and all their data are gone.` }),
-      onError: (error) =>
+    remove.mutateAsync(user.id).then(
+      () => toast({ title: 'User deleted', description: `@${user.username} and all their data are gone.` }),
+      (error: unknown) =>
         toast({
           title: ADMIN_MESSAGES.deleteUserFailed,
           description: errorMessage(error),
           variant: 'destructive',
         }),
-    })
+    )
 
   return (
     <tr>

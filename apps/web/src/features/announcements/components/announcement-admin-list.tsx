@@ -72,16 +72,17 @@ function AnnouncementActions({ announcement }: { announcement: TAnnouncement }) 
       },
     )
 
+  // mutateAsync: the refetch removes this row, and mutate's callbacks never run once it is gone.
   const confirmDelete = () =>
-    remove.mutate(announcement.id, {
-      onSuccess: () => toast({ title: 'Announcement deleted' }),
-      onError: (error) =>
+    remove.mutateAsync(announcement.id).then(
+      () => toast({ title: 'Announcement deleted' }),
+      (error: unknown) =>
         toast({
           title: ANNOUNCEMENT_MESSAGES.deleteFailed,
           description: errorMessage(error, ANNOUNCEMENT_MESSAGES.deleteFailed),
           variant: 'destructive',
         }),
-    })
+    )
 
   return (
     <>

@@ -237,18 +237,16 @@ function DismissButton({ id }: { id: number }) {
       variant="ghost"
       size="sm"
       disabled={dismiss.isPending}
+      // mutateAsync: a dismissed report may leave the list, and mutate's callbacks never run once it is gone.
       onClick={() =>
-        dismiss.mutate(
-          { id },
-          {
-            onSuccess: () => toast({ title: 'Report dismissed' }),
-            onError: (error) =>
-              toast({
-                title: REPORT_MESSAGES.resolveFailed,
-                description: errorMessage(error),
-                variant: 'destructive',
-              }),
-          },
+        dismiss.mutateAsync({ id }).then(
+          () => toast({ title: 'Report dismissed' }),
+          (error: unknown) =>
+            toast({
+              title: REPORT_MESSAGES.resolveFailed,
+              description: errorMessage(error),
+              variant: 'destructive',
+            }),
         )
       }
     >
@@ -318,21 +316,19 @@ function ResolveDialog({ report }: { report: TAdminReport }) {
           <Button
             variant={action === 'none' ? 'default' : 'destructive'}
             disabled={resolve.isPending}
+            // mutateAsync: a resolved report may leave the list, and mutate's callbacks never run once it is gone.
             onClick={() =>
-              resolve.mutate(
-                { id: report.id, action, note: note.trim() || undefined },
-                {
-                  onSuccess: () => {
-                    toast({ title: 'Report resolved', description: REPORT_ACTION_LABELS[action] })
-                    setOpen(false)
-                  },
-                  onError: (error) =>
-                    toast({
-                      title: REPORT_MESSAGES.resolveFailed,
-                      description: errorMessage(error),
-                      variant: 'destructive',
-                    }),
+              resolve.mutateAsync({ id: report.id, action, note: note.trim() || undefined }).then(
+                () => {
+                  toast({ title: 'Report resolved', description: REPORT_ACTION_LABELS[action] })
+                  setOpen(false)
                 },
+                (error: unknown) =>
+                  toast({
+                    title: REPORT_MESSAGES.resolveFailed,
+                    description: errorMessage(error),
+                    variant: 'destructive',
+                  }),
               )
             }
           >
