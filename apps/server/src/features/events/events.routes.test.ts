@@ -207,7 +207,6 @@ describe('GET /api/events', () => {
   })
 })
 
-/** Two server instances on one PostgreSQL database: what A commits reaches B's clients. */
 describe('GET /api/events with sessions in memory', () => {
   it("forgets the member's session before the event leaves, so the refetch it prompts reads afresh", async () => {
     const t = await buildTestApp({ sessionCacheSize: 100 })
@@ -234,6 +233,7 @@ describe('GET /api/events with sessions in memory', () => {
   })
 })
 
+/** Two server instances on one PostgreSQL database: what A commits reaches B's clients. */
 describe.skipIf(!onPostgres)('live events across server instances (PostgreSQL)', () => {
   let a: TestApp
   let b: Awaited<ReturnType<typeof buildApp>>
