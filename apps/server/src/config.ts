@@ -45,7 +45,10 @@ export type Config = {
   /** Behind a reverse proxy: take the client IP and protocol from X-Forwarded-* headers. */
   trustProxy: boolean
   logLevel: string
-  /** Signed-in sessions each instance keeps in memory (core/session-cache.ts); 0 reads every time. */
+  /**
+   * Signed-in sessions (core/session-cache.ts) and viewers' blocks (discovery.popular.ts) each instance
+   * keeps in memory; 0 turns the in-memory caches off and reads every time.
+   */
   sessionCacheSize: number
   /** Where the built web client lives; absent in API-only test runs. */
   webDist: string | undefined

@@ -37,6 +37,15 @@ export async function hasBlocked(db: Db, blockerId: number, blockedId: number) {
 export const blockedError = (actorId: number, blockerId: number) =>
   new AppError('BLOCKED', blockerId === actorId ? BLOCK_MESSAGES.youBlocked : BLOCK_MESSAGES.blockedYou, 403)
 
+/** Everyone the member blocked or was blocked by. */
+export async function listBlockedEitherWay(db: Db, memberId: number): Promise<number[]> {
+  const rows = await db
+    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+    .from(blocks)
+    .where(or(eq(blocks.blockerId, memberId), eq(blocks.blockedId, memberId)))
+  return rows.map((row) => (row.blockerId === memberId ? row.blockedId : row.blockerId))
+}
+
 /** 403 when either member blocked the other, with a message that tells the actor which way it is. */
 export async function assertNotBlocked(db: Db, actorId: number, otherId: number) {
   const block = await findBlockBetween(db, actorId, otherId)

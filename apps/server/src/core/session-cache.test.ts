@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app'
 import { createAdmin, createMember } from '../../test/factories'
 import { buildApp } from '../app'
 import { sessions, users } from '../db/schema/index'
-import { IDENTITY_CHANNEL } from './session-cache'
+import { IDENTITY_CHANNEL } from './identity-feed'
 
 let t: TestApp
 /** A second instance on the same database, as behind a load balancer. */

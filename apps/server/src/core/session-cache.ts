@@ -1,55 +1,35 @@
-import type { FastifyBaseLogger } from 'fastify'
-import type { Database } from '../db/client'
-import { listenChannel, type Listener } from './db-listener'
+import { EVERYONE, type IdentityFeed } from './identity-feed'
 import type { UserRow } from './user-shapes'
 
-/**
- * The channel on which the database names the members whose row changed or whose sessions ended
- * (comma-separated ids, or `*` for everyone): triggers of migration 0011, so every writer is covered.
- */
-export const IDENTITY_CHANNEL = 'vouched_identity'
-const EVERYONE = '*'
 /** A bound on staleness should a change ever reach the database around the triggers. */
 const MAX_AGE_MS = 60_000
-const RETRY_MS = 5_000
 
 export type CachedSession = { sessionId: string; user: UserRow; expiresAt: number }
 
 export type SessionCache = {
-  /** Settles once the first attempt to listen did (a failure is retried in the background). */
-  started: Promise<void>
   /** The session behind a signed cookie, when held, fresh and not expired. */
   get: (cookie: string) => CachedSession | undefined
   /** Taken before reading a session from the database, and handed to `set`. */
   mark: () => number
   /** Keeps a session read since `mark`, unless anything was invalidated meanwhile. */
   set: (cookie: string, session: CachedSession, mark: number) => void
-  /** Forgets a member's sessions now, ahead of the database's word (their own write, a live event). */
+  /** Forgets a member's sessions now, ahead of the database's word (a live event). */
   forgetMember: (userId: number) => void
   size: () => number
-  close: () => Promise<void>
 }
 
 type Entry = CachedSession & { cachedAt: number }
 
 /**
  * Signed-in requests find their session and member here instead of in the database: the lookup was
- * a round trip on every request, about a fifth of a cheap read's cost. The database tells every
- * instance what to forget; while this instance is not listening, nothing is served from memory.
+ * a round trip on every request, about a fifth of a cheap read's cost. The identity feed tells it
+ * what to forget; while the feed is not live, nothing is served from memory.
  */
-export function createSessionCache(
-  database: Database,
-  log: FastifyBaseLogger,
-  maxEntries: number,
-): SessionCache {
+export function createSessionCache(feed: IdentityFeed, maxEntries: number): SessionCache {
   const entries = new Map<string, Entry>()
   const byUser = new Map<number, Set<string>>()
   // Bumped by every invalidation: a read that saw an older value may hold what was just forgotten.
   let generation = 0
-  let listening = false
-  let closed = false
-  let listener: Listener | undefined
-  let retry: NodeJS.Timeout | undefined
 
   const remove = (cookie: string, entry: Entry) => {
     entries.delete(cookie)
@@ -70,47 +50,14 @@ export function createSessionCache(
     byUser.delete(userId)
   }
 
-  const forget = (payload: string) => {
-    if (payload === EVERYONE) return clear()
-    for (const id of payload.split(',')) forgetMember(Number(id))
-  }
-
-  const start = (): Promise<void> =>
-    listenChannel(
-      database,
-      IDENTITY_CHANNEL,
-      {
-        onMessage: forget,
-        onLost: () => {
-          listening = false
-          clear()
-        },
-        onResync: () => {
-          clear()
-          listening = true
-        },
-      },
-      log,
-      'session cache',
-    ).then(
-      async (opened) => {
-        if (closed) return opened.close()
-        listener = opened
-        listening = true
-      },
-      (error: unknown) => {
-        if (closed) return
-        log.warn({ err: error }, 'session cache: cannot listen for changes, sessions are read every time')
-        retry = setTimeout(() => void start(), RETRY_MS)
-        retry.unref()
-      },
-    )
-  const started = maxEntries > 0 ? start() : Promise.resolve()
+  feed.subscribe((change) => {
+    if (change === EVERYONE) clear()
+    else for (const id of change) forgetMember(id)
+  })
 
   return {
-    started,
     get(cookie) {
-      if (!listening) return undefined
+      if (maxEntries === 0 || !feed.live()) return undefined
       const entry = entries.get(cookie)
       if (!entry) return undefined
       const now = Date.now()
@@ -122,7 +69,7 @@ export function createSessionCache(
     },
     mark: () => generation,
     set(cookie, session, mark) {
-      if (!listening || mark !== generation) return
+      if (maxEntries === 0 || !feed.live() || mark !== generation) return
       const previous = entries.get(cookie)
       if (previous) remove(cookie, previous)
       if (entries.size >= maxEntries) {
@@ -137,12 +84,5 @@ export function createSessionCache(
     },
     forgetMember,
     size: () => entries.size,
-    async close() {
-      closed = true
-      listening = false
-      if (retry) clearTimeout(retry)
-      clear()
-      await listener?.close()
-    },
   }
 }

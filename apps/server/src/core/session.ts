@@ -6,6 +6,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { sessions, users } from '../db/schema/index'
 import { AppError } from './errors'
+import { createIdentityFeed, type IdentityFeed } from './identity-feed'
 import { createSessionCache, type SessionCache } from './session-cache'
 import type { UserRow } from './user-shapes'
 
@@ -22,6 +23,8 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation needs an interface
   interface FastifyInstance {
     sessionCache: SessionCache
+    /** What the in-memory caches must forget (sessions here, popular members in discovery). */
+    identityFeed: IdentityFeed
   }
 }
 
@@ -91,10 +94,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
     .prepare('session_user')
-  const cache = createSessionCache(app.database, app.log, app.config.sessionCacheSize)
+  const feed = createIdentityFeed(app.database, app.log, app.config.sessionCacheSize > 0)
+  const cache = createSessionCache(feed, app.config.sessionCacheSize)
+  app.decorate('identityFeed', feed)
   app.decorate('sessionCache', cache)
-  app.addHook('onClose', () => cache.close())
-  await cache.started
+  app.addHook('onClose', () => feed.close())
+  await feed.started
   app.addHook('onRequest', async (request) => {
     const raw = request.cookies[SESSION_COOKIE]
     if (!raw) return
@@ -119,9 +124,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   // The database's word on a change reaches every instance a moment after the commit, but whoever
   // made it must see it in their very next request: this instance forgets them before its answer leaves.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.user && request.method !== 'GET' && request.method !== 'HEAD') {
-      cache.forgetMember(request.user.id)
-    }
+    if (request.user && request.method !== 'GET' && request.method !== 'HEAD') feed.announce(request.user.id)
     done(null, payload)
   })
 })

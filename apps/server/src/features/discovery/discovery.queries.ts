@@ -17,14 +17,15 @@ const list = (values: readonly (string | number)[]) =>
     sql`, `,
   )})`
 
+/** Who discovery may show anyone: never an admin, never the user `admin` (whatever their flag says), nor a suspended member. */
+const listed = sql`u.is_admin = false and lower(u.username) <> 'admin' and u.suspended_at is null`
+
 /**
- * Who discovery may show (DECISIONS.md §4): never the viewer, never an admin, never the user
- * `admin` (whatever their flag says); nor a suspended member, nor anyone the viewer blocked or who
- * blocked the viewer (issue 10).
+ * Who discovery may show a viewer (DECISIONS.md §4): the listed members but the viewer, and anyone
+ * the viewer blocked or who blocked the viewer (issue 10).
  */
 const visibleTo = (viewerId: number) =>
-  sql`u.is_admin = false and lower(u.username) <> 'admin' and u.id <> ${viewerId} and u.suspended_at is null
-      and not ${blockedEitherWay(viewerId, sql`u.id`)}`
+  sql`${listed} and u.id <> ${viewerId} and not ${blockedEitherWay(viewerId, sql`u.id`)}`
 
 /**
  * Each sort in two forms. `from`/`order` walk one index in order: users_reputation_idx,
@@ -117,6 +118,16 @@ export const popularMembersQuery = (viewerId: number, limit: number) =>
 
 export async function listPopularMembers(db: Db, viewerId: number, limit: number) {
   const rows = await queryRows<CardRow>(db, popularMembersQuery(viewerId, limit))
+  return rows.map((row) => toUserCard(toCard(row)))
+}
+
+/** The same order for no viewer in particular: what each viewer's list is cut from (discovery.popular.ts). */
+export async function listPopularForAnyone(db: Db, limit: number) {
+  const rows = await queryRows<CardRow>(
+    db,
+    sql`select ${cardColumns} from users u where ${listed}
+        order by ${SORTS.reputation.order} limit ${sqlInteger(limit)}`,
+  )
   return rows.map((row) => toUserCard(toCard(row)))
 }
 

@@ -8,7 +8,8 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireMember } from '../../core/session'
-import { listPopularHashtags, listPopularMembers } from './discovery.queries'
+import { createPopularMembers } from './discovery.popular'
+import { listPopularHashtags } from './discovery.queries'
 import { searchMembers, slideActivityWindow } from './discovery.service'
 
 /** How often the 30-day activity window is checked; it moves once a day, the check costs one row read. */
@@ -27,6 +28,8 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   timer.unref()
   app.addHook('onClose', async () => clearInterval(timer))
 
+  const popular = createPopularMembers(app.db, app.identityFeed, app.config.sessionCacheSize)
+
   // Checked before the query is validated: a visitor gets 401 whatever they sent.
   const members = async (request: FastifyRequest) => void requireMember(request)
 
@@ -35,7 +38,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: members, schema: { querystring: ZPopularUsersQuery, response: { 200: ZUserCards } } },
     async (request) => {
       const me = requireMember(request)
-      return listPopularMembers(app.db, me.id, request.query.limit)
+      return popular.list(me.id, request.query.limit)
     },
   )
 

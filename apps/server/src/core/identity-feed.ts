@@ -1,0 +1,92 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Database } from '../db/client'
+import { listenChannel, type Listener } from './db-listener'
+
+/**
+ * The channel on which the database names the members whose row, sessions or blocks changed
+ * (comma-separated ids, or `*` for everyone): triggers of migrations 0011 and 0012, so every writer
+ * is covered.
+ */
+export const IDENTITY_CHANNEL = 'vouched_identity'
+export const EVERYONE = '*'
+const RETRY_MS = 5_000
+
+/** The members who changed, or everyone (a truncate, too many to name, or changes possibly missed). */
+export type IdentityChange = readonly number[] | typeof EVERYONE
+
+export type IdentityFeed = {
+  /** Settles once the first attempt to listen did (a failure is retried in the background). */
+  started: Promise<void>
+  /** Whether changes are heard: while not, nothing may be served from what they would invalidate. */
+  live: () => boolean
+  subscribe: (onChange: (change: IdentityChange) => void) => void
+  /** A change made through this instance, told ahead of the database's word. */
+  announce: (userId: number) => void
+  close: () => Promise<void>
+}
+
+/**
+ * Tells the instance's in-memory caches (sessions, popular members) what to forget. While the
+ * database cannot be heard, `live` is false and every subscriber is told to forget everything, on
+ * the loss and again once listening resumes.
+ */
+export function createIdentityFeed(
+  database: Database,
+  log: FastifyBaseLogger,
+  enabled: boolean,
+): IdentityFeed {
+  const subscribers: ((change: IdentityChange) => void)[] = []
+  let listening = false
+  let closed = false
+  let listener: Listener | undefined
+  let retry: NodeJS.Timeout | undefined
+
+  const tell = (change: IdentityChange) => {
+    for (const onChange of subscribers) onChange(change)
+  }
+
+  const start = (): Promise<void> =>
+    listenChannel(
+      database,
+      IDENTITY_CHANNEL,
+      {
+        onMessage: (payload) => tell(payload === EVERYONE ? EVERYONE : payload.split(',').map(Number)),
+        onLost: () => {
+          listening = false
+          tell(EVERYONE)
+        },
+        onResync: () => {
+          tell(EVERYONE)
+          listening = true
+        },
+      },
+      log,
+      'identity feed',
+    ).then(
+      async (opened) => {
+        if (closed) return opened.close()
+        listener = opened
+        listening = true
+      },
+      (error: unknown) => {
+        if (closed) return
+        log.warn({ err: error }, 'identity feed: cannot listen for changes, nothing is served from memory')
+        retry = setTimeout(() => void start(), RETRY_MS)
+        retry.unref()
+      },
+    )
+
+  return {
+    started: enabled ? start() : Promise.resolve(),
+    live: () => listening,
+    subscribe: (onChange) => void subscribers.push(onChange),
+    announce: (userId) => tell([userId]),
+    async close() {
+      closed = true
+      listening = false
+      if (retry) clearTimeout(retry)
+      tell(EVERYONE)
+      await listener?.close()
+    },
+  }
+}

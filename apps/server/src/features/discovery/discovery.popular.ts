@@ -1,0 +1,72 @@
+import { POPULAR_USERS_MAX, type TUserCard } from '@vouched/shared/discovery'
+import { listBlockedEitherWay } from '../../core/blocks'
+import { EVERYONE, type IdentityFeed } from '../../core/identity-feed'
+import type { Db } from '../../db/client'
+import { listPopularForAnyone, listPopularMembers } from './discovery.queries'
+
+/** Room for the viewer and a dozen members they blocked before a list must be read for them alone. */
+const POOL_SIZE = POPULAR_USERS_MAX + 14
+/**
+ * A card's activity score and top tags move without the member's row changing (what they give, the
+ * tags others add): they may lag this long. Everything else on it changes a row the feed names.
+ */
+const MAX_AGE_MS = 10_000
+
+export type PopularMembers = {
+  list: (viewerId: number, limit: number) => Promise<TUserCard[]>
+}
+
+/**
+ * Popular members from memory: one list for everyone, cut per viewer by the members they blocked or
+ * who blocked them, each viewer's blocks held too. Any change the identity feed names (a member's
+ * row, a block) drops the list, so it is read again after every endorsement, suspension or profile
+ * edit; while the feed is not live, every list is read from the database.
+ */
+export function createPopularMembers(db: Db, feed: IdentityFeed, maxViewers: number): PopularMembers {
+  let pool: { cards: TUserCard[]; readAt: number } | undefined
+  const blocksOf = new Map<number, ReadonlySet<number>>()
+  // Bumped by every change: a read that began before it may hold what it changed, and is not kept.
+  let generation = 0
+
+  feed.subscribe((change) => {
+    generation += 1
+    pool = undefined
+    if (change === EVERYONE) blocksOf.clear()
+    else for (const id of change) blocksOf.delete(id)
+  })
+
+  const poolCards = async () => {
+    if (pool && Date.now() - pool.readAt <= MAX_AGE_MS) return pool.cards
+    const mark = generation
+    const cards = await listPopularForAnyone(db, POOL_SIZE)
+    if (mark === generation) pool = { cards, readAt: Date.now() }
+    return cards
+  }
+
+  const blockedBy = async (viewerId: number) => {
+    const held = blocksOf.get(viewerId)
+    if (held) return held
+    const mark = generation
+    const blocked = new Set(await listBlockedEitherWay(db, viewerId))
+    if (mark === generation) {
+      if (blocksOf.size >= maxViewers) {
+        // Maps iterate in insertion order: the oldest viewer goes first.
+        const [oldest] = blocksOf.keys()
+        if (oldest !== undefined) blocksOf.delete(oldest)
+      }
+      blocksOf.set(viewerId, blocked)
+    }
+    return blocked
+  }
+
+  return {
+    async list(viewerId, limit) {
+      if (maxViewers === 0 || !feed.live()) return listPopularMembers(db, viewerId, limit)
+      const [cards, blocked] = await Promise.all([poolCards(), blockedBy(viewerId)])
+      const visible = cards.filter((card) => card.id !== viewerId && !blocked.has(card.id))
+      // The pool ran out before the list was full, while more members may follow it.
+      if (visible.length < limit && cards.length === POOL_SIZE) return listPopularMembers(db, viewerId, limit)
+      return visible.slice(0, limit)
+    },
+  }
+}
