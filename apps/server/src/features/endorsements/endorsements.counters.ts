@@ -16,6 +16,9 @@ import {
   vouchLikes,
 } from '../../db/schema/index'
 import { utcDay } from '../../core/activity'
+import { vouchFromJson } from './endorsements.queries'
+
+type VouchRow = typeof vouches.$inferSelect
 
 /**
  * The denormalised counters of DECISIONS.md §4 and PERFORMANCE.md: moved on every write by the
@@ -49,18 +52,20 @@ export async function insertEndorsement(
   tx: Db,
   e: NewEndorsement,
   tags: string[],
-): Promise<{ id: number; tags: { id: number; tag: string }[] }> {
+): Promise<{ vouch: VouchRow; tags: { id: number; tag: string }[] }> {
   const vouch = sql`vouch as (
       insert into ${vouches} (from_user_id, to_user_id, category, note, is_anonymous, content_url,
         content_type, engagement_weight)
       values (${e.fromUserId}::int, ${e.toUserId}::int, ${e.category}::text, ${e.note ?? null}::text,
         ${e.isAnonymous}::boolean, ${e.contentUrl ?? null}::text, ${e.contentType ?? null}::text,
         ${e.engagementWeight}::real)
-      returning id
+      returning *
     )`
   if (tags.length === 0) {
-    const [row] = rowsOf<{ id: number }>(await tx.execute(sql`with ${vouch} select id from vouch`))
-    return { id: row!.id, tags: [] }
+    const [row] = rowsOf<{ vouch: Record<string, unknown> }>(
+      await tx.execute(sql`with ${vouch} select row_to_json(vouch) as vouch from vouch`),
+    )
+    return { vouch: vouchFromJson(row!.vouch), tags: [] }
   }
   const input = sql.join(
     tags.map((tag, i) => sql`(${tag}::text, ${i}::int)`),
@@ -85,11 +90,11 @@ export async function insertEndorsement(
       order by g.ord
       returning 1
     )
-    select vouch.id,
+    select row_to_json(vouch) as vouch,
       (select json_agg(json_build_object('id', given.id, 'tag', given.tag) order by given.ord) from given) as tags
     from vouch`)
-  const [row] = rowsOf<{ id: number; tags: { id: number; tag: string }[] }>(result)
-  return row!
+  const [row] = rowsOf<{ vouch: Record<string, unknown>; tags: { id: number; tag: string }[] }>(result)
+  return { vouch: vouchFromJson(row!.vouch), tags: row!.tags }
 }
 
 export type CounterChange = {

@@ -49,7 +49,7 @@ const endorsementColumns = (viewerId: number) => ({
   position: positionOf,
 })
 
-type EndorsementRow = {
+export type EndorsementRow = {
   vouch: typeof vouches.$inferSelect
   from: {
     id: number
@@ -88,7 +88,7 @@ export function endorserWasVerified(
 }
 
 /** The read shape; an anonymous endorser stays hidden from everyone but themself and admins. */
-export function toEndorsement(row: EndorsementRow, viewer: Viewer): TEndorsement {
+export function toEndorsement(row: Omit<EndorsementRow, 'position'>, viewer: Viewer): TEndorsement {
   const v = row.vouch
   const reveal = !v.isAnonymous || viewer.isAdmin || viewer.id === v.fromUserId
   const tags = typeof row.hashtags === 'string' ? (JSON.parse(row.hashtags) as string[]) : row.hashtags
@@ -194,6 +194,15 @@ type Receiver = EndorsementRow['to']
 
 const vouchColumns = Object.entries(getTableColumns(vouches))
 
+/** A vouches row written by `row_to_json`, each value as Drizzle maps it from the driver (timestamps to dates). */
+export const vouchFromJson = (json: Record<string, unknown>) =>
+  Object.fromEntries(
+    vouchColumns.map(([key, column]) => {
+      const value = json[column.name]
+      return [key, value === null ? null : column.mapFromDriverValue(value)]
+    }),
+  ) as EndorsementRow['vouch']
+
 /**
  * The first page of the endorsements a member received (listReceivedEndorsements without a cursor or
  * filter: same rows, order and fields) as one JSON value, for a statement that reads the member anyway;
@@ -226,13 +235,7 @@ export function firstPageFromJson(
 ): TVouchesPage {
   const toRow = (row: FirstPageJson): EndorsementRow => ({
     ...row,
-    // Each value as Drizzle maps it from the driver (timestamps to dates, reals to numbers).
-    vouch: Object.fromEntries(
-      vouchColumns.map(([key, column]) => {
-        const value = row.vouch[column.name]
-        return [key, value === null ? null : column.mapFromDriverValue(value)]
-      }),
-    ) as EndorsementRow['vouch'],
+    vouch: vouchFromJson(row.vouch),
     to: receiver,
   })
   return toPage((rows ?? []).map(toRow), limit, viewer)

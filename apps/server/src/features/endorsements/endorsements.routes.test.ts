@@ -56,6 +56,30 @@ describe('POST /api/vouches', () => {
     })
   })
 
+  it('answers the endorsement exactly as it reads back, named or anonymous', async () => {
+    const [alice, bob] = [await createMember(t.db), await createMember(t.db, { isEmailVerified: true })]
+    const named = await endorse(bob, alice.id, { note: 'Great', hashtags: ['Go', 'Rust', 'go'] })
+    const anonymous = await endorse(alice, bob.id, {
+      category: 'Leadership',
+      isAnonymous: true,
+      hashtags: [],
+    })
+    expect([named.statusCode, anonymous.statusCode]).toEqual([201, 201])
+    for (const [author, created] of [
+      [bob, named],
+      [alice, anonymous],
+    ] as const) {
+      const endorsement = created.json() as { id: number; toUser: { username: string } }
+      const list = await t.inject(author, {
+        method: 'GET',
+        url: `/api/users/${endorsement.toUser.username}/vouches`,
+      })
+      expect(list.json().vouches.find((v: { id: number }) => v.id === endorsement.id)).toEqual(endorsement)
+    }
+    expect(named.json()).toMatchObject({ hashtags: ['Go', 'Rust'], verified: true, fromUser: { id: bob.id } })
+    expect(anonymous.json()).toMatchObject({ hashtags: [], isAnonymous: true, fromUserId: alice.id })
+  })
+
   it('keeps the first spelling of a tag for everyone', async () => {
     const [alice, bob, carol] = [await createMember(t.db), await createMember(t.db), await createMember(t.db)]
     const tag = `Rust${Date.now()}`

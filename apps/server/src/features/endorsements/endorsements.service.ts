@@ -38,7 +38,13 @@ import {
   refreshMedals,
   rowsOf,
 } from './endorsements.counters'
-import { findComment, findEndorsement, findVouchRow, type Viewer } from './endorsements.queries'
+import {
+  findComment,
+  findVouchRow,
+  toEndorsement,
+  type EndorsementRow,
+  type Viewer,
+} from './endorsements.queries'
 
 export {
   findEndorsement,
@@ -89,31 +95,43 @@ async function findReverse(tx: Db, vouch: Pick<VouchRow, 'fromUserId' | 'toUserI
   return reverse ?? null
 }
 
+/** A member as an endorsement shows them. */
+const publicMemberSql = (alias: string) =>
+  sql.raw(`json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'fullName', ${alias}.full_name,
+    'profilePicture', ${alias}.profile_picture, 'isVerified', ${alias}.is_email_verified)`)
+
+type PublicMember = EndorsementRow['from']
+
 /**
- * After the pair's lock, in one round trip: whether the endorser's email is verified now (their
- * standing at this moment decides the verified factor, not the session's copy) and the endorsement the
- * other way round (B → A in the same category), locked.
+ * After the pair's lock, in one round trip: both members as the endorsement will show them, whether the
+ * endorser's email is verified now (their standing at this moment decides the verified factor, not the
+ * session's copy), and the endorsement the other way round (B → A in the same category), locked.
+ * Null when either member is gone.
  */
 async function pairStanding(tx: Db, fromUserId: number, toUserId: number, category: string) {
   const [row] = await queryRows<{
-    verified: boolean
+    endorser: PublicMember
+    receiver: PublicMember
     weight: number | null
     is_hidden: boolean | null
     hidden_by_block: boolean | null
   }>(
     tx,
-    sql`select u.is_email_verified as verified, r.engagement_weight as weight, r.is_hidden, r.hidden_by_block
-      from ${users} u left join lateral (
+    sql`select ${publicMemberSql('u')} as endorser, ${publicMemberSql('t')} as receiver,
+        r.engagement_weight as weight, r.is_hidden, r.hidden_by_block
+      from ${users} u join ${users} t on t.id = ${toUserId} left join lateral (
         select engagement_weight, is_hidden, hidden_by_block from ${vouches}
         where from_user_id = ${toUserId} and to_user_id = ${fromUserId} and category = ${category}
         for update
       ) r on true
       where u.id = ${fromUserId}`,
   )
+  if (!row) return null
   return {
-    endorserVerified: Boolean(row?.verified),
+    endorser: row.endorser,
+    receiver: row.receiver,
     reverse:
-      row?.weight == null
+      row.weight == null
         ? null
         : { engagementWeight: row.weight, isHidden: row.is_hidden!, hiddenByBlock: row.hidden_by_block! },
   }
@@ -266,17 +284,18 @@ export async function createEndorsement(
 
   if (exists) throw duplicate()
 
-  let id: number
   try {
-    id = await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       await lockPair(tx, from.id, toUserId)
-      const { endorserVerified, reverse } = await pairStanding(tx, from.id, toUserId, input.category)
+      const pair = await pairStanding(tx, from.id, toUserId, input.category)
+      if (!pair) throw notFound('Member')
+      const { endorser, receiver, reverse } = pair
       const weight = engagementWeight({
         hasNote: Boolean(input.note),
         hasAttachment: Boolean(attachment),
-        verifiedEndorser: endorserVerified,
+        verifiedEndorser: endorser.isVerified,
       })
-      const { id: vouchId, tags } = await insertEndorsement(
+      const { vouch, tags } = await insertEndorsement(
         tx,
         {
           fromUserId: from.id,
@@ -305,27 +324,30 @@ export async function createEndorsement(
         tx,
         toUserId,
         tags.map((tag) => tag.tag),
-        vouchId,
+        vouch.id,
       )
       await addActivity(tx, from.id, 1)
       await createNotification(tx, {
         userId: toUserId,
         type: 'endorsement',
-        entityId: vouchId,
+        entityId: vouch.id,
         // An anonymous endorsement names nobody, not even through the notification's sender.
         fromUserId: input.isAnonymous ? null : from.id,
         message: input.isAnonymous
           ? `Someone endorsed you anonymously for ${input.category}`
           : `${displayName(from)} endorsed you for ${input.category}`,
       })
-      return vouchId
+      // As findEndorsement would read it back: nobody can have liked it yet.
+      return toEndorsement(
+        { vouch, from: endorser, to: receiver, hashtags: tags.map((tag) => tag.tag), hasLiked: false },
+        { id: from.id, isAdmin: from.isAdmin },
+      )
     })
   } catch (error) {
     // Two identical endorsements racing: the unique constraint decides.
     if (isUniqueViolation(error, 'vouches_from_to_category')) throw duplicate()
     throw error
   }
-  return (await findEndorsement(db, id, { id: from.id, isAdmin: from.isAdmin }))!
 }
 
 /**
