@@ -12,23 +12,26 @@ export const utcDay = (timestamp: SQL | Date) =>
     : sql`((${timestamp}) at time zone 'UTC')::date`
 
 /**
+ * SQL counting `delta` (> 0) acts of a member on the UTC day of `at`: a statement, or a data-modifying
+ * CTE of the act's own statement (an endorsement counts its endorser's act as it is inserted).
+ */
+export const countActsSql = (userId: number, delta: number, at: Date | SQL = sql`now()`) =>
+  sql`insert into ${memberDailyActivity} (user_id, day, count)
+    values (${userId}::int, ${utcDay(at)}, ${delta}::int)
+    on conflict (user_id, day) do update set count = ${memberDailyActivity}.count + excluded.count`
+
+/**
  * Counts one act (endorsement given, like, comment) of a member on the day it happened; a negative
  * delta takes acts back when they are deleted. `at` is the act's creation time, now by default.
  * Call it in the transaction of the act.
  */
 export async function addActivity(db: Db, userId: number, delta: number, at: Date | SQL = sql`now()`) {
   if (delta === 0) return
-  const day = utcDay(at)
   if (delta > 0) {
-    await db
-      .insert(memberDailyActivity)
-      .values({ userId, day: sql`${day}` as unknown as string, count: delta })
-      .onConflictDoUpdate({
-        target: [memberDailyActivity.userId, memberDailyActivity.day],
-        set: { count: sql`${memberDailyActivity.count} + excluded.count` },
-      })
+    await db.execute(countActsSql(userId, delta, at))
     return
   }
+  const day = utcDay(at)
   await db
     .update(memberDailyActivity)
     .set({ count: sql`${memberDailyActivity.count} + ${delta}` })

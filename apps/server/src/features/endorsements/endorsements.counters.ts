@@ -15,7 +15,7 @@ import {
   vouchHashtags,
   vouchLikes,
 } from '../../db/schema/index'
-import { utcDay } from '../../core/activity'
+import { countActsSql, utcDay } from '../../core/activity'
 import { vouchFromJson } from './endorsements.queries'
 
 type VouchRow = typeof vouches.$inferSelect
@@ -41,8 +41,9 @@ export type NewEndorsement = Pick<
 > & { isAnonymous: boolean; engagementWeight: number }
 
 /**
- * Inserts an endorsement, creates or counts up each of its tags (case-insensitively unique, first
- * spelling kept) and links them, in one statement; returns its id and its tags, both in the order given.
+ * Inserts an endorsement, counts its endorser's act for the day, creates or counts up each of its tags
+ * (case-insensitively unique, first spelling kept) and links them, in one statement; returns its row
+ * and its tags, in the order given.
  * Tags PostgreSQL takes for one (same lower(), or lone surrogates stored as U+FFFD) count as one row
  * each time they are given; rows are written in lower(tag) order so two endorsements sharing tags lock
  * them in the same order and never deadlock. Each given tag is matched back through lower() on the
@@ -60,7 +61,8 @@ export async function insertEndorsement(
         ${e.isAnonymous}::boolean, ${e.contentUrl ?? null}::text, ${e.contentType ?? null}::text,
         ${e.engagementWeight}::real)
       returning *
-    )`
+    ),
+    acted as (${countActsSql(e.fromUserId, 1)})`
   if (tags.length === 0) {
     const [row] = rowsOf<{ vouch: Record<string, unknown> }>(
       await tx.execute(sql`with ${vouch} select row_to_json(vouch) as vouch from vouch`),

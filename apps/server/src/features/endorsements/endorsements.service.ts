@@ -326,7 +326,6 @@ export async function createEndorsement(
         tags.map((tag) => tag.tag),
         vouch.id,
       )
-      await addActivity(tx, from.id, 1)
       await createNotification(tx, {
         userId: toUserId,
         type: 'endorsement',

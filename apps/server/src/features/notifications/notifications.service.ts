@@ -40,45 +40,37 @@ export async function findPreference(db: Db, userId: number, type: string) {
  * transaction (sent after commit by `sendNotificationMails`, so a rolled back action mails nobody).
  */
 export async function createNotification(db: Db, notification: NewNotification) {
-  if (notification.fromUserId != null && notification.fromUserId === notification.userId) return null
-  // One round trip: the member's preference for this type, and whether a block stands between the two.
-  const [standing] = await queryRows<{ in_app: boolean | null; email: boolean | null; blocked: boolean }>(
-    db,
-    sql`select p.in_app, p.email, ${
-      notification.fromUserId == null
-        ? sql`false`
-        : sql`exists (select 1 from ${blocks} b
-            where (b.blocker_id = ${notification.userId} and b.blocked_id = ${notification.fromUserId})
-               or (b.blocker_id = ${notification.fromUserId} and b.blocked_id = ${notification.userId}))`
-    } as blocked
-    from (select 1) one
-    left join ${notificationPreferences} p on p.user_id = ${notification.userId} and p.type = ${notification.type}`,
-  )
-  if (standing?.blocked) return null
-  const preference = {
-    inApp: standing?.in_app ?? DEFAULT_PREFERENCE.inApp,
-    email: standing?.email ?? DEFAULT_PREFERENCE.email,
-  }
-  if (preference.email) {
-    await db.insert(notificationMails).values({
-      userId: notification.userId,
-      subject: `Vouched: ${notification.message}`,
-      body: notification.message,
-    })
-  }
-  if (!preference.inApp) return null
-  // The row and its live event in one round trip.
+  const { userId, type, fromUserId = null, message } = notification
+  if (fromUserId != null && fromUserId === userId) return null
+  const blocked =
+    fromUserId == null
+      ? sql`false`
+      : sql`exists (select 1 from ${blocks} b
+          where (b.blocker_id = ${userId} and b.blocked_id = ${fromUserId})
+             or (b.blocker_id = ${fromUserId} and b.blocked_id = ${userId}))`
+  // One round trip: the member's preference for this type and a block between the two decide which
+  // rows are written (the mail, the row and its live event, or nothing).
   const [row] = await queryRows<{ id: number; created_at: Date }>(
     db,
-    sql`with created as (
+    sql`with standing as (
+      select coalesce(p.in_app, ${DEFAULT_PREFERENCE.inApp}::boolean) as in_app,
+        coalesce(p.email, ${DEFAULT_PREFERENCE.email}::boolean) as email
+      from (select 1) one
+      left join ${notificationPreferences} p on p.user_id = ${userId}::int and p.type = ${type}::text
+      where not ${blocked}
+    ), mail as (
+      insert into ${notificationMails} (user_id, subject, body)
+      select ${userId}::int, ${`Vouched: ${message}`}::text, ${message}::text from standing where email
+      returning 1
+    ), created as (
       insert into ${notifications} (user_id, type, entity_id, from_user_id, message)
-      values (${notification.userId}, ${notification.type}, ${notification.entityId ?? null},
-        ${notification.fromUserId ?? null}, ${notification.message})
+      select ${userId}::int, ${type}::text, ${notification.entityId ?? null}::int, ${fromUserId}::int, ${message}::text
+      from standing where in_app
       returning id, created_at
     )
-    select id, created_at, ${publishEventSql(notification.userId, 'notification', sql`id`)} from created`,
+    select id, created_at, ${publishEventSql(userId, 'notification', sql`id`)} from created`,
   )
-  return { id: row!.id, createdAt: new Date(row!.created_at) }
+  return row ? { id: row.id, createdAt: new Date(row.created_at) } : null
 }
 
 const MAIL_BATCH = 20
