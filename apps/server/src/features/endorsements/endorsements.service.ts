@@ -102,41 +102,6 @@ const publicMemberSql = (alias: string) =>
 
 type PublicMember = EndorsementRow['from']
 
-/**
- * After the pair's lock, in one round trip: both members as the endorsement will show them, whether the
- * endorser's email is verified now (their standing at this moment decides the verified factor, not the
- * session's copy), and the endorsement the other way round (B → A in the same category), locked.
- * Null when either member is gone.
- */
-async function pairStanding(tx: Db, fromUserId: number, toUserId: number, category: string) {
-  const [row] = await queryRows<{
-    endorser: PublicMember
-    receiver: PublicMember
-    weight: number | null
-    is_hidden: boolean | null
-    hidden_by_block: boolean | null
-  }>(
-    tx,
-    sql`select ${publicMemberSql('u')} as endorser, ${publicMemberSql('t')} as receiver,
-        r.engagement_weight as weight, r.is_hidden, r.hidden_by_block
-      from ${users} u join ${users} t on t.id = ${toUserId} left join lateral (
-        select engagement_weight, is_hidden, hidden_by_block from ${vouches}
-        where from_user_id = ${toUserId} and to_user_id = ${fromUserId} and category = ${category}
-        for update
-      ) r on true
-      where u.id = ${fromUserId}`,
-  )
-  if (!row) return null
-  return {
-    endorser: row.endorser,
-    receiver: row.receiver,
-    reverse:
-      row.weight == null
-        ? null
-        : { engagementWeight: row.weight, isHidden: row.is_hidden!, hiddenByBlock: row.hidden_by_block! },
-  }
-}
-
 function inWords(ms: number) {
   const minutes = Math.max(1, Math.ceil(ms / 60_000))
   if (minutes < 60) return `in ${minutes} minute${minutes === 1 ? '' : 's'}`
@@ -145,35 +110,50 @@ function inWords(ms: number) {
 }
 
 /**
- * Every check of a new endorsement that reads the database, in one statement: the receiver exists,
- * no block either way, the daily limit (ring resistance: at most 20 given in any 24 hours, 429 with
- * when the next one is allowed), and no endorsement of theirs in the category yet. The errors come
- * in that order.
+ * After the pair's lock, in one statement, every check of a new endorsement that reads the database:
+ * the receiver exists, no block either way, the daily limit (ring resistance: at most 20 given in any
+ * 24 hours, 429 with when the next one is allowed), errors in that order; and what writing it needs:
+ * whether the endorser already endorsed them in the category, both members as the endorsement will
+ * show them (the endorser's verified email now decides the verified factor, not the session's copy),
+ * and the endorsement the other way round (B → A in the same category), locked.
  */
-async function assertCanEndorse(db: Db, fromUserId: number, toUserId: number, category: string) {
+async function readPair(tx: Db, fromUserId: number, toUserId: number, category: string) {
   const since = new Date(Date.now() - 86_400_000).toISOString()
   const [row] = await queryRows<{
-    target: boolean
+    endorser: PublicMember
+    receiver: PublicMember | null
     blocker_id: number | null
     recent: number
     oldest_ms: number | null
     duplicate: boolean
+    weight: number | null
+    is_hidden: boolean | null
+    hidden_by_block: boolean | null
   }>(
-    db,
-    sql`select
-      exists(select 1 from ${users} where ${users.id} = ${toUserId}) as target,
-      ${blockerBetween(fromUserId, toUserId)} as blocker_id,
-      recent.n as recent, recent.oldest_ms,
-      exists(select 1 from ${vouches} where ${vouches.fromUserId} = ${fromUserId}
-        and ${vouches.toUserId} = ${toUserId} and ${vouches.category} = ${category}) as duplicate
-    from (
-      select count(*)::int as n, (extract(epoch from min(created_at)) * 1000)::float8 as oldest_ms
-      from (select ${vouches.createdAt} as created_at from ${vouches}
-        where ${vouches.fromUserId} = ${fromUserId} and ${vouches.createdAt} > ${since}::timestamptz
-        order by ${vouches.createdAt} limit ${ENDORSEMENTS_PER_DAY}) given
-    ) recent`,
+    tx,
+    sql`select ${publicMemberSql('u')} as endorser,
+        case when t.id is null then null else ${publicMemberSql('t')} end as receiver,
+        ${blockerBetween(fromUserId, toUserId)} as blocker_id,
+        recent.n as recent, recent.oldest_ms,
+        exists(select 1 from ${vouches} where ${vouches.fromUserId} = ${fromUserId}
+          and ${vouches.toUserId} = ${toUserId} and ${vouches.category} = ${category}) as duplicate,
+        r.engagement_weight as weight, r.is_hidden, r.hidden_by_block
+      from ${users} u
+      left join ${users} t on t.id = ${toUserId}
+      left join lateral (
+        select engagement_weight, is_hidden, hidden_by_block from ${vouches}
+        where from_user_id = ${toUserId} and to_user_id = ${fromUserId} and category = ${category}
+        for update
+      ) r on true
+      cross join (
+        select count(*)::int as n, (extract(epoch from min(created_at)) * 1000)::float8 as oldest_ms
+        from (select ${vouches.createdAt} as created_at from ${vouches}
+          where ${vouches.fromUserId} = ${fromUserId} and ${vouches.createdAt} > ${since}::timestamptz
+          order by ${vouches.createdAt} limit ${ENDORSEMENTS_PER_DAY}) given
+      ) recent
+      where u.id = ${fromUserId}`,
   )
-  if (!row?.target) throw notFound('Member')
+  if (!row?.receiver) throw notFound('Member')
   if (row.blocker_id !== null) throw blockedError(fromUserId, row.blocker_id)
   if (row.recent >= ENDORSEMENTS_PER_DAY) {
     const retryAt = row.oldest_ms! + 86_400_000
@@ -183,7 +163,15 @@ async function assertCanEndorse(db: Db, fromUserId: number, toUserId: number, ca
       429,
     )
   }
-  return { duplicate: row.duplicate }
+  return {
+    endorser: row.endorser,
+    receiver: row.receiver,
+    duplicate: row.duplicate,
+    reverse:
+      row.weight == null
+        ? null
+        : { engagementWeight: row.weight, isHidden: row.is_hidden!, hiddenByBlock: row.hidden_by_block! },
+  }
 }
 
 /**
@@ -272,24 +260,23 @@ export async function createEndorsement(
   if (toUserId === from.id) {
     throw new AppError('SELF_ENDORSEMENT', ENDORSEMENT_MESSAGES.selfEndorsement, 400, 'toUserId')
   }
-  const { duplicate: exists } = await assertCanEndorse(db, from.id, toUserId, input.category)
-
-  let attachment: { url: string; contentType: string } | null = null
-  if (input.contentUrl) {
-    attachment = await findOwnUpload(db, config, input.contentUrl, from.id, 'attachment')
-    if (!attachment) {
-      throw new AppError('INVALID_ATTACHMENT', ENDORSEMENT_MESSAGES.attachmentNotYours, 400, 'contentUrl')
-    }
-  }
-
-  if (exists) throw duplicate()
-
   try {
     return await db.transaction(async (tx) => {
       await lockPair(tx, from.id, toUserId)
-      const pair = await pairStanding(tx, from.id, toUserId, input.category)
-      if (!pair) throw notFound('Member')
-      const { endorser, receiver, reverse } = pair
+      const {
+        endorser,
+        receiver,
+        reverse,
+        duplicate: exists,
+      } = await readPair(tx, from.id, toUserId, input.category)
+      let attachment: { url: string; contentType: string } | null = null
+      if (input.contentUrl) {
+        attachment = await findOwnUpload(tx, config, input.contentUrl, from.id, 'attachment')
+        if (!attachment) {
+          throw new AppError('INVALID_ATTACHMENT', ENDORSEMENT_MESSAGES.attachmentNotYours, 400, 'contentUrl')
+        }
+      }
+      if (exists) throw duplicate()
       const weight = engagementWeight({
         hasNote: Boolean(input.note),
         hasAttachment: Boolean(attachment),
