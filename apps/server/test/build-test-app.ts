@@ -3,6 +3,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import type { FastifyInstance } from 'fastify'
 import type { InjectOptions } from 'light-my-request'
 import { sql } from 'drizzle-orm'
 import { inject } from 'vitest'
@@ -56,7 +57,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     trustProxy: false,
     logLevel: 'silent',
     // Tests change rows behind the app's back and read at once; on PostgreSQL the cache would hear of
-    // it a moment later. core/session-cache.test.ts turns it on.
+    // it a moment later. core/session-cache.test.ts and discovery.popular.test.ts turn it on.
     sessionCacheSize: 0,
     webDist: undefined,
     ...overrides,
@@ -80,6 +81,15 @@ export async function buildTestApp(overrides: Partial<Config> = {}) {
   const checkSecrets = installSecretsGuard(app)
   await app.ready()
 
+  const instances: FastifyInstance[] = []
+  /** Another instance on the same database, as behind a load balancer; closed with the test app. */
+  const otherInstance = async (instanceOverrides: Partial<Config> = {}) => {
+    const other = await buildApp({ database, config: { ...config, ...instanceOverrides } })
+    instances.push(other)
+    await other.ready()
+    return other
+  }
+
   const cookieFor = async (member: Member) =>
     `${SESSION_COOKIE}=${app.signCookie(await createSession(database.db, member.id))}`
 
@@ -92,6 +102,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}) {
     inject: async (member: Member, options: InjectOptions) =>
       app.inject({ ...options, headers: { ...options.headers, cookie: await cookieFor(member) } }),
     cookieFor,
+    otherInstance,
     /** The mails written to the outbox, oldest first. */
     outbox: async () => {
       const dir = path.join(dataDir, 'outbox')
@@ -111,6 +122,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}) {
     /** Fails the file when any answer it produced leaked a secret or another member's email. */
     close: async () => {
       const leaks = await checkSecrets(database.db)
+      for (const other of instances) await other.close()
       await app.close()
       await database.close()
       await rm(dataDir, { recursive: true, force: true })

@@ -1,22 +1,20 @@
 import { eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app'
 import { createAdmin, createMember } from '../../test/factories'
-import { buildApp } from '../app'
 import { sessions, users } from '../db/schema/index'
 import { IDENTITY_CHANNEL } from './identity-feed'
 
 let t: TestApp
 /** A second instance on the same database, as behind a load balancer. */
-let other: Awaited<ReturnType<typeof buildApp>>
+let other: FastifyInstance
 beforeAll(async () => {
   t = await buildTestApp({ sessionCacheSize: 1000 })
-  other = await buildApp({ database: t.database, config: t.config })
-  await other.ready()
+  other = await t.otherInstance()
 })
 afterAll(async () => {
-  await other.close()
   await t.close()
 })
 
@@ -152,17 +150,13 @@ describe('session cache', () => {
   })
 
   it('reads every time when turned off', async () => {
-    const off = await buildApp({ database: t.database, config: { ...t.config, sessionCacheSize: 0 } })
-    try {
-      const { cookie, member } = await signedIn()
-      const me = () => off.inject({ method: 'GET', url: '/api/user', headers: { cookie } })
-      expect((await me()).statusCode).toBe(200)
-      expect(off.sessionCache.size()).toBe(0)
-      await t.db.delete(sessions).where(eq(sessions.userId, member.id))
-      expect((await me()).statusCode).toBe(401)
-    } finally {
-      await off.close()
-    }
+    const off = await t.otherInstance({ sessionCacheSize: 0 })
+    const { cookie, member } = await signedIn()
+    const me = () => off.inject({ method: 'GET', url: '/api/user', headers: { cookie } })
+    expect((await me()).statusCode).toBe(200)
+    expect(off.sessionCache.size()).toBe(0)
+    await t.db.delete(sessions).where(eq(sessions.userId, member.id))
+    expect((await me()).statusCode).toBe(401)
   })
 })
 

@@ -1,21 +1,16 @@
 import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TUserCard } from '@vouched/shared/discovery'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { createMember } from '../../../test/factories'
-import { buildApp } from '../../app'
 import { blocks, hashtags, memberHashtags, users } from '../../db/schema/index'
 
 let t: TestApp
-/** A second instance on the same database, as behind a load balancer. */
-let other: Awaited<ReturnType<typeof buildApp>>
 beforeAll(async () => {
   t = await buildTestApp({ sessionCacheSize: 1000 })
-  other = await buildApp({ database: t.database, config: t.config })
-  await other.ready()
 })
 afterAll(async () => {
-  await other.close()
   await t.close()
 })
 beforeEach(async () => {
@@ -27,7 +22,7 @@ type Member = Awaited<ReturnType<typeof createMember>>
 /** The database tells the instances on commit; on PostgreSQL they hear it a moment later. */
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 20 })
 
-async function popular(viewer: Member, app = t.app, limit = 12) {
+async function popular(viewer: Member, app: FastifyInstance = t.app, limit = 12) {
   const cookie = await t.cookieFor(viewer)
   const res = await app.inject({
     method: 'GET',
@@ -50,6 +45,7 @@ async function ranked(count: number) {
 
 describe('popular members from memory', () => {
   it('serves the list from memory until a member changes, on every instance', async () => {
+    const other = await t.otherInstance()
     const viewer = await createMember(t.db)
     const [first] = await ranked(3)
     expect(usernames(await popular(viewer))).toEqual(['ranked_0', 'ranked_1', 'ranked_2'])
@@ -80,6 +76,7 @@ describe('popular members from memory', () => {
   })
 
   it("cuts each viewer's list: never themselves, never anyone blocked either way", async () => {
+    const other = await t.otherInstance()
     const [top, second, third] = await ranked(4)
     expect(usernames(await popular(top!))).toEqual(['ranked_1', 'ranked_2', 'ranked_3'])
     expect(usernames(await popular(third!))).toEqual(['ranked_0', 'ranked_1', 'ranked_3'])
@@ -117,16 +114,12 @@ describe('popular members from memory', () => {
   })
 
   it('reads from the database when turned off', async () => {
-    const off = await buildApp({ database: t.database, config: { ...t.config, sessionCacheSize: 0 } })
-    try {
-      const viewer = await createMember(t.db)
-      const [first] = await ranked(2)
-      expect(usernames(await popular(viewer, off))).toEqual(['ranked_0', 'ranked_1'])
-      const [tag] = await t.db.insert(hashtags).values({ tag: 'Fresh', count: 1 }).returning()
-      await t.db.insert(memberHashtags).values({ userId: first!.id, hashtagId: tag!.id, count: 1 })
-      expect((await popular(viewer, off))[0]!.topHashtags).toEqual(['Fresh'])
-    } finally {
-      await off.close()
-    }
+    const off = await t.otherInstance({ sessionCacheSize: 0 })
+    const viewer = await createMember(t.db)
+    const [first] = await ranked(2)
+    expect(usernames(await popular(viewer, off))).toEqual(['ranked_0', 'ranked_1'])
+    const [tag] = await t.db.insert(hashtags).values({ tag: 'Fresh', count: 1 }).returning()
+    await t.db.insert(memberHashtags).values({ userId: first!.id, hashtagId: tag!.id, count: 1 })
+    expect((await popular(viewer, off))[0]!.topHashtags).toEqual(['Fresh'])
   })
 })
