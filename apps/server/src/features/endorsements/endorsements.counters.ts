@@ -28,6 +28,12 @@ type VouchRow = typeof vouches.$inferSelect
 /** Raw rows of `db.execute`: both engines answer `{ rows }`. */
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
+const upsertMedal = sql`on conflict (user_id, skill_name) do update set
+  tier = excluded.tier,
+  endorsement_count = excluded.endorsement_count,
+  last_endorsed_at = excluded.last_endorsed_at,
+  updated_at = now()`
+
 /** The tier a count reaches, in SQL, from the shared thresholds. */
 const tierSql = (count: ReturnType<typeof sql>) => sql`case
   when ${count} >= ${MEDAL_THRESHOLDS.platinum} then 'platinum'
@@ -106,11 +112,17 @@ export type CounterChange = {
   hashtagIds: number[]
   /** +1 when an endorsement arrives, -1 when it goes. */
   sign: 1 | -1
+  /**
+   * The id of an endorsement just received: the medals of its tags are raised in the same statement
+   * from the counts it writes, dated by it (see refreshMedals). Otherwise call refreshMedals.
+   */
+  raisedBy?: number
 }
 
 /**
  * The receiver's denormalised counters (DECISIONS.md §4), moved by one endorsement: reputation and
- * count, the category's stats, and the tag counters overall and in the category, in one statement.
+ * count, the category's stats, the tag counters overall and in the category, and with `raisedBy` the
+ * medals of its tags, in one statement.
  */
 export async function applyReceivedCounters(tx: Db, change: CounterChange) {
   const { userId, category, sign } = change
@@ -128,8 +140,8 @@ export async function applyReceivedCounters(tx: Db, change: CounterChange) {
     ? sql`, member_tags as (
         insert into ${memberHashtags} (user_id, hashtag_id, count) values ${tagRows(false)}
         on conflict (user_id, hashtag_id) do update set count = ${memberHashtags}.count + excluded.count
-        returning 1
-      ), category_tags as (
+        returning user_id, hashtag_id, count
+      )${change.raisedBy ? raisedMedals(change.raisedBy) : sql``}, category_tags as (
         insert into ${memberCategoryHashtags} (user_id, category, hashtag_id, count) values ${tagRows(true)}
         on conflict (user_id, category, hashtag_id)
         do update set count = ${memberCategoryHashtags}.count + excluded.count
@@ -181,41 +193,42 @@ export async function applyPointsDelta(tx: Db, userId: number, category: string,
 }
 
 /**
+ * A CTE over `member_tags` (the rows an arriving endorsement's tag counters just wrote, with their new
+ * counts): the medals those counts reach, dated by the endorsement itself (looking the newest one up
+ * reads every endorsement of the member carrying the skill: 35 ms for one with 3,000). Counts only
+ * rise, so no medal is lost.
+ */
+const raisedMedals = (vouchId: number) => sql`, raised_medals as (
+    insert into ${medals} (user_id, skill_name, tier, last_endorsed_at, endorsement_count)
+    select mt.user_id, h.tag, ${tierSql(sql`mt.count`)},
+      (select v.created_at from ${vouches} v where v.id = ${vouchId}), mt.count
+    from member_tags mt join ${hashtags} h on h.id = mt.hashtag_id
+    where mt.count >= ${MEDAL_THRESHOLDS.bronze}
+    ${upsertMedal}
+  )`
+
+/**
  * Brings the member's medals for these skills in line with their counts: a medal per skill received at
  * least 10 times, its tier from the thresholds, its last endorsement the newest one carrying the skill.
- * Skills are matched by name, so a tag whose row just disappeared still loses its medal.
+ * Skills are matched by name, so a tag whose row just disappeared still loses its medal. (An arriving
+ * endorsement raises its medals with its counters instead: `raisedBy`.)
  */
-export async function refreshMedals(
-  tx: Db,
-  userId: number,
-  skillNames: string[],
-  /** An endorsement just received with these skills: it is their newest. */
-  newVouchId?: number,
-) {
+export async function refreshMedals(tx: Db, userId: number, skillNames: string[]) {
   if (skillNames.length === 0) return
   const lowered = skillNames.map((name) => name.toLowerCase())
-  // Looking the newest one up reads every endorsement of the member carrying the skill: 35 ms for
-  // one with 3,000 of them, so a new endorsement gives its own time instead.
-  const lastEndorsedAt = newVouchId
-    ? sql`(select v.created_at from ${vouches} v where v.id = ${newVouchId})`
-    : sql`(select max(v.created_at) from ${vouches} v join ${vouchHashtags} vh on vh.vouch_id = v.id
-        where v.to_user_id = mh.user_id and vh.hashtag_id = mh.hashtag_id and ${countedSql('v')})`
   await tx.execute(sql`
     insert into ${medals} (user_id, skill_name, tier, last_endorsed_at, endorsement_count)
-    select mh.user_id, h.tag, ${tierSql(sql`mh.count`)}, ${lastEndorsedAt}, mh.count
+    select mh.user_id, h.tag, ${tierSql(sql`mh.count`)},
+      (select max(v.created_at) from ${vouches} v join ${vouchHashtags} vh on vh.vouch_id = v.id
+        where v.to_user_id = mh.user_id and vh.hashtag_id = mh.hashtag_id and ${countedSql('v')}),
+      mh.count
     from ${memberHashtags} mh join ${hashtags} h on h.id = mh.hashtag_id
     where mh.user_id = ${userId} and mh.count >= ${MEDAL_THRESHOLDS.bronze}
       and lower(h.tag) in (${sql.join(
         lowered.map((name) => sql`${name}`),
         sql`, `,
       )})
-    on conflict (user_id, skill_name) do update set
-      tier = excluded.tier,
-      endorsement_count = excluded.endorsement_count,
-      last_endorsed_at = excluded.last_endorsed_at,
-      updated_at = now()`)
-  // A new endorsement only raises counts: no medal can be lost.
-  if (newVouchId) return
+    ${upsertMedal}`)
   await tx.execute(sql`
     delete from ${medals} m
     where m.user_id = ${userId}

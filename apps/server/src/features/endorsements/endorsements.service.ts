@@ -302,17 +302,12 @@ export async function createEndorsement(
         points: countedPoints({ weight, reciprocal: Boolean(reverse), hidden: false }),
         hashtagIds: tags.map((tag) => tag.id),
         sign: 1,
+        raisedBy: vouch.id,
       })
       // The reverse endorsement becomes reciprocal too: its receiver (this endorser) keeps half of it.
       if (reverse && isCounted(reverse)) {
         await applyPointsDelta(tx, from.id, input.category, -halfOf(reverse.engagementWeight))
       }
-      await refreshMedals(
-        tx,
-        toUserId,
-        tags.map((tag) => tag.tag),
-        vouch.id,
-      )
       await createNotification(tx, {
         userId: toUserId,
         type: 'endorsement',
