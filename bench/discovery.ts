@@ -101,6 +101,7 @@ function benchConfig(dataDir: string, databaseUrl?: string): Config {
     trustProxy: false,
     logLevel: 'silent',
     sessionCacheSize: 10_000,
+    profileCacheSize: 2_000,
     webDist: undefined,
   }
 }

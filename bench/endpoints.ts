@@ -76,6 +76,7 @@ export function benchConfig(dataDir: string, databaseUrl?: string): Config {
     trustProxy: false,
     logLevel: 'silent',
     sessionCacheSize: 10_000,
+    profileCacheSize: 2_000,
     webDist: undefined,
   }
 }

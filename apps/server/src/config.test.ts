@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       rateLimit: true,
       seedDemo: true,
       sessionCacheSize: 10_000,
+      profileCacheSize: 2_000,
     })
     expect(config.databaseUrl).toBeUndefined()
   })
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ SESSION_CACHE_SIZE: '-1' }, 'SESSION_CACHE_SIZE'],
     [{ SESSION_CACHE_SIZE: 'lots' }, 'SESSION_CACHE_SIZE'],
+    [{ PROFILE_CACHE_SIZE: '-5' }, 'PROFILE_CACHE_SIZE'],
   ])('stops on a bad value with one line naming the variable (%o)', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError)
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(

@@ -25,6 +25,7 @@ const ZEnv = z.object({
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   SESSION_CACHE_SIZE: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
+  PROFILE_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 })
 
@@ -46,10 +47,12 @@ export type Config = {
   trustProxy: boolean
   logLevel: string
   /**
-   * Signed-in sessions (core/session-cache.ts) and viewers' blocks (discovery.popular.ts) each instance
-   * keeps in memory; 0 turns the in-memory caches off and reads every time.
+   * Signed-in sessions (core/session-cache.ts) and viewers' blocks (core/block-sets.ts) each instance
+   * keeps in memory; 0 turns the session, blocks and popular members' caches off and reads every time.
    */
   sessionCacheSize: number
+  /** Profiles each instance keeps in memory (profiles.snapshots.ts); 0 reads every profile. */
+  profileCacheSize: number
   /** Where the built web client lives; absent in API-only test runs. */
   webDist: string | undefined
 }
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: e.RATE_LIMIT === 'on',
     trustProxy: e.TRUST_PROXY === '1',
     sessionCacheSize: e.SESSION_CACHE_SIZE,
+    profileCacheSize: e.PROFILE_CACHE_SIZE,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
   }

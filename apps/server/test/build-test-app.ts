@@ -56,9 +56,11 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     rateLimit: false,
     trustProxy: false,
     logLevel: 'silent',
-    // Tests change rows behind the app's back and read at once; on PostgreSQL the cache would hear of
-    // it a moment later. core/session-cache.test.ts and discovery.popular.test.ts turn it on.
+    // Tests change rows behind the app's back and read at once; on PostgreSQL the caches would hear of
+    // it a moment later. core/session-cache.test.ts, discovery.popular.test.ts and
+    // profiles.snapshots.test.ts turn them on.
     sessionCacheSize: 0,
+    profileCacheSize: 0,
     webDist: undefined,
     ...overrides,
   }

@@ -4,29 +4,34 @@ import { listenChannel, type Listener } from './db-listener'
 
 /**
  * The channel on which the database names the members whose row, sessions or blocks changed
- * (comma-separated ids, or `*` for everyone): triggers of migrations 0011 and 0012, so every writer
- * is covered.
+ * (comma-separated ids, or `*` for everyone), and, after the `received:` prefix, the members whose
+ * received endorsements changed (written, edited, hidden, liked, commented on, removed): triggers of
+ * migrations 0011, 0012 and 0013, so every writer is covered.
  */
 export const IDENTITY_CHANNEL = 'vouched_identity'
 export const EVERYONE = '*'
+const RECEIVED_PREFIX = 'received:'
 const RETRY_MS = 5_000
 
 /** The members who changed, or everyone (a truncate, too many to name, or changes possibly missed). */
 export type IdentityChange = readonly number[] | typeof EVERYONE
+
+/** A member's row, sessions or blocks; or the endorsements a member received. */
+export type FeedTopic = 'identity' | 'received'
 
 export type IdentityFeed = {
   /** Settles once the first attempt to listen did (a failure is retried in the background). */
   started: Promise<void>
   /** Whether changes are heard: while not, nothing may be served from what they would invalidate. */
   live: () => boolean
-  subscribe: (onChange: (change: IdentityChange) => void) => void
-  /** A change made through this instance, told ahead of the database's word. */
+  subscribe: (onChange: (change: IdentityChange) => void, topic?: FeedTopic) => void
+  /** A change of a member's row made through this instance, told ahead of the database's word. */
   announce: (userId: number) => void
   close: () => Promise<void>
 }
 
 /**
- * Tells the instance's in-memory caches (sessions, popular members) what to forget. While the
+ * Tells the instance's in-memory caches (sessions, popular members, profiles) what to forget. While the
  * database cannot be heard, `live` is false and every subscriber is told to forget everything, on
  * the loss and again once listening resumes.
  */
@@ -35,22 +40,26 @@ export function createIdentityFeed(
   log: FastifyBaseLogger,
   enabled: boolean,
 ): IdentityFeed {
-  const subscribers: ((change: IdentityChange) => void)[] = []
+  const subscribers: Record<FeedTopic, ((change: IdentityChange) => void)[]> = { identity: [], received: [] }
   let listening = false
   let closed = false
   let listener: Listener | undefined
   let retry: NodeJS.Timeout | undefined
 
-  const tell = (change: IdentityChange) => {
-    for (const onChange of subscribers) onChange(change)
+  const tell = (change: IdentityChange, topics: readonly FeedTopic[] = ['identity', 'received']) => {
+    for (const topic of topics) for (const onChange of subscribers[topic]) onChange(change)
   }
+  const parse = (ids: string): IdentityChange => (ids === EVERYONE ? EVERYONE : ids.split(',').map(Number))
 
   const start = (): Promise<void> =>
     listenChannel(
       database,
       IDENTITY_CHANNEL,
       {
-        onMessage: (payload) => tell(payload === EVERYONE ? EVERYONE : payload.split(',').map(Number)),
+        onMessage: (payload) =>
+          payload.startsWith(RECEIVED_PREFIX)
+            ? tell(parse(payload.slice(RECEIVED_PREFIX.length)), ['received'])
+            : tell(parse(payload), ['identity']),
         onLost: () => {
           listening = false
           tell(EVERYONE)
@@ -79,8 +88,8 @@ export function createIdentityFeed(
   return {
     started: enabled ? start() : Promise.resolve(),
     live: () => listening,
-    subscribe: (onChange) => void subscribers.push(onChange),
-    announce: (userId) => tell([userId]),
+    subscribe: (onChange, topic = 'identity') => void subscribers[topic].push(onChange),
+    announce: (userId) => tell([userId], ['identity']),
     async close() {
       closed = true
       listening = false

@@ -6,6 +6,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { sessions, users } from '../db/schema/index'
 import { AppError } from './errors'
+import { createBlockSets, type BlockSets } from './block-sets'
 import { createIdentityFeed, type IdentityFeed } from './identity-feed'
 import { createSessionCache, type SessionCache } from './session-cache'
 import type { UserRow } from './user-shapes'
@@ -23,6 +24,8 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation needs an interface
   interface FastifyInstance {
     sessionCache: SessionCache
+    /** Viewers' blocks, for the caches that cut what they serve per viewer. */
+    blockSets: BlockSets
     /** What the in-memory caches must forget (sessions here, popular members in discovery). */
     identityFeed: IdentityFeed
   }
@@ -94,10 +97,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
     .prepare('session_user')
-  const feed = createIdentityFeed(app.database, app.log, app.config.sessionCacheSize > 0)
-  const cache = createSessionCache(feed, app.config.sessionCacheSize)
+  const { sessionCacheSize, profileCacheSize } = app.config
+  const feed = createIdentityFeed(app.database, app.log, sessionCacheSize > 0 || profileCacheSize > 0)
+  const cache = createSessionCache(feed, sessionCacheSize)
   app.decorate('identityFeed', feed)
   app.decorate('sessionCache', cache)
+  app.decorate('blockSets', createBlockSets(app.db, feed, sessionCacheSize))
   app.addHook('onClose', () => feed.close())
   await feed.started
   app.addHook('onRequest', async (request) => {

@@ -1,6 +1,6 @@
 import { POPULAR_USERS_MAX, type TUserCard } from '@vouched/shared/discovery'
-import { listBlockedEitherWay } from '../../core/blocks'
-import { EVERYONE, type IdentityFeed } from '../../core/identity-feed'
+import type { BlockSets } from '../../core/block-sets'
+import type { IdentityFeed } from '../../core/identity-feed'
 import type { Db } from '../../db/client'
 import { listPopularForAnyone, listPopularMembers } from './discovery.queries'
 
@@ -22,17 +22,19 @@ export type PopularMembers = {
  * row, a block) drops the list, so it is read again after every endorsement, suspension or profile
  * edit; while the feed is not live, every list is read from the database.
  */
-export function createPopularMembers(db: Db, feed: IdentityFeed, maxViewers: number): PopularMembers {
+export function createPopularMembers(
+  db: Db,
+  feed: IdentityFeed,
+  blocks: BlockSets,
+  enabled: boolean,
+): PopularMembers {
   let pool: { cards: TUserCard[]; readAt: number } | undefined
-  const blocksOf = new Map<number, ReadonlySet<number>>()
   // Bumped by every change: a read that began before it may hold what it changed, and is not kept.
   let generation = 0
 
-  feed.subscribe((change) => {
+  feed.subscribe(() => {
     generation += 1
     pool = undefined
-    if (change === EVERYONE) blocksOf.clear()
-    else for (const id of change) blocksOf.delete(id)
   })
 
   const poolCards = async () => {
@@ -43,26 +45,10 @@ export function createPopularMembers(db: Db, feed: IdentityFeed, maxViewers: num
     return cards
   }
 
-  const blockedBy = async (viewerId: number) => {
-    const held = blocksOf.get(viewerId)
-    if (held) return held
-    const mark = generation
-    const blocked = new Set(await listBlockedEitherWay(db, viewerId))
-    if (mark === generation) {
-      if (blocksOf.size >= maxViewers) {
-        // Maps iterate in insertion order: the oldest viewer goes first.
-        const [oldest] = blocksOf.keys()
-        if (oldest !== undefined) blocksOf.delete(oldest)
-      }
-      blocksOf.set(viewerId, blocked)
-    }
-    return blocked
-  }
-
   return {
     async list(viewerId, limit) {
-      if (maxViewers === 0 || !feed.live()) return listPopularMembers(db, viewerId, limit)
-      const [cards, blocked] = await Promise.all([poolCards(), blockedBy(viewerId)])
+      if (!enabled || !feed.live()) return listPopularMembers(db, viewerId, limit)
+      const [cards, blocked] = await Promise.all([poolCards(), blocks.of(viewerId)])
       const visible = cards.filter((card) => card.id !== viewerId && !blocked.has(card.id))
       // The pool ran out before the list was full, while more members may follow it.
       if (visible.length < limit && cards.length === POOL_SIZE) return listPopularMembers(db, viewerId, limit)

@@ -28,7 +28,12 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   timer.unref()
   app.addHook('onClose', async () => clearInterval(timer))
 
-  const popular = createPopularMembers(app.db, app.identityFeed, app.config.sessionCacheSize)
+  const popular = createPopularMembers(
+    app.db,
+    app.identityFeed,
+    app.blockSets,
+    app.config.sessionCacheSize > 0,
+  )
 
   // Checked before the query is validated: a visitor gets 401 whatever they sent.
   const members = async (request: FastifyRequest) => void requireMember(request)

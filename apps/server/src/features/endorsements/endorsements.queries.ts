@@ -179,7 +179,7 @@ export async function listReceivedEndorsements(
 }
 
 /** Rows read one beyond the page (`limit + 1`): the extra one only tells that a next page exists. */
-function toPage(rows: EndorsementRow[], limit: number, viewer: Viewer): TVouchesPage {
+export function toPage(rows: EndorsementRow[], limit: number, viewer: Viewer): TVouchesPage {
   const page = rows.slice(0, limit)
   const last = page[page.length - 1]
   return {
@@ -188,8 +188,22 @@ function toPage(rows: EndorsementRow[], limit: number, viewer: Viewer): TVouches
   }
 }
 
-/** A first page as firstPageJson writes it: the endorsement row as PostgreSQL names its columns. */
-export type FirstPageJson = Omit<EndorsementRow, 'vouch' | 'to'> & { vouch: Record<string, unknown> }
+/**
+ * A first page as firstPageJson writes it: the endorsement row as PostgreSQL names its columns; read
+ * for anyone or for the receiver rather than a viewer, each row also lists who liked it (at most
+ * LIKERS_MAX + 1).
+ */
+export type FirstPageJson = Omit<EndorsementRow, 'vouch' | 'to'> & {
+  vouch: Record<string, unknown>
+  likers?: number[]
+}
+/** A page read with its likers keeps them only up to this many per endorsement. */
+export const LIKERS_MAX = 1_000
+/**
+ * Whom a first page is read for: a viewer; or, with each row's likers, anyone but its receiver, or its
+ * receiver (who also sees the endorsements they hid).
+ */
+export type PageReader = { viewerId: SQLWrapper; forAdmin: boolean } | 'anyone' | 'receiver'
 type Receiver = EndorsementRow['to']
 
 const vouchColumns = Object.entries(getTableColumns(vouches))
@@ -206,12 +220,21 @@ export const vouchFromJson = (json: Record<string, unknown>) =>
 /**
  * The first page of the endorsements a member received (listReceivedEndorsements without a cursor or
  * filter: same rows, order and fields) as one JSON value, for a statement that reads the member anyway;
- * the profile saves a round trip with it. firstPageFromJson turns it into the page.
+ * the profile saves a round trip with it. firstPageRows and toPage turn it into the page.
  */
-export function firstPageJson(toUserId: SQLWrapper, viewerId: SQLWrapper, forAdmin: boolean, limit: number) {
-  const visible = forAdmin
-    ? sql`true`
-    : sql`(${toUserId} = ${viewerId} or (not r.is_hidden and not r.hidden_by_block))`
+export function firstPageJson(toUserId: SQLWrapper, reader: PageReader, limit: number) {
+  const shown = sql`(not r.is_hidden and not r.hidden_by_block)`
+  const visible =
+    reader === 'anyone'
+      ? shown
+      : reader === 'receiver' || reader.forAdmin
+        ? sql`true`
+        : sql`(${toUserId} = ${reader.viewerId} or ${shown})`
+  const liked =
+    typeof reader === 'string'
+      ? sql`false, 'likers', (select coalesce(json_agg(l.user_id), '[]'::json) from (
+          select user_id from vouch_likes where vouch_id = v.id limit ${sqlInteger(LIKERS_MAX + 1)}) l)`
+      : sql`exists(select 1 from vouch_likes l where l.vouch_id = v.id and l.user_id = ${reader.viewerId})`
   return sql<FirstPageJson[] | null>`(
     select json_agg(json_build_object(
       'vouch', row_to_json(v),
@@ -219,7 +242,7 @@ export function firstPageJson(toUserId: SQLWrapper, viewerId: SQLWrapper, forAdm
                                 'profilePicture', f.profile_picture, 'isVerified', f.is_email_verified),
       'hashtags', coalesce((select json_agg(h.tag order by vh.id) from vouch_hashtags vh
                             join hashtags h on h.id = vh.hashtag_id where vh.vouch_id = v.id), '[]'::json),
-      'hasLiked', exists(select 1 from vouch_likes l where l.vouch_id = v.id and l.user_id = ${viewerId}),
+      'hasLiked', ${liked},
       'position', ${positionAt(sql`v.created_at`)}
     ) order by v.created_at desc, v.id desc)
     from (select * from vouches r where r.to_user_id = ${toUserId} and ${visible}
@@ -227,19 +250,13 @@ export function firstPageJson(toUserId: SQLWrapper, viewerId: SQLWrapper, forAdm
     join users f on f.id = v.from_user_id)`
 }
 
-export function firstPageFromJson(
-  rows: FirstPageJson[] | null,
-  receiver: Receiver,
-  viewer: Viewer,
-  limit: number,
-): TVouchesPage {
-  const toRow = (row: FirstPageJson): EndorsementRow => ({
+/** The rows of a first page (limit + 1 of them, the last telling whether more follow), for toPage. */
+export const firstPageRows = (rows: FirstPageJson[] | null, receiver: Receiver): EndorsementRow[] =>
+  (rows ?? []).map(({ likers: _likers, ...row }) => ({
     ...row,
     vouch: vouchFromJson(row.vouch),
     to: receiver,
-  })
-  return toPage((rows ?? []).map(toRow), limit, viewer)
-}
+  }))
 
 export async function findVouchRow(db: Db, id: number) {
   const [row] = await db.select().from(vouches).where(eq(vouches.id, id)).limit(1)

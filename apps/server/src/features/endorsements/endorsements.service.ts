@@ -48,9 +48,12 @@ import {
 
 export {
   findEndorsement,
-  firstPageFromJson,
   firstPageJson,
+  firstPageRows,
   listReceivedEndorsements,
+  LIKERS_MAX,
+  toPage,
+  type EndorsementRow,
   type FirstPageJson,
   type Viewer,
 } from './endorsements.queries'

@@ -11,7 +11,15 @@ import { eq, sql, type SQLWrapper } from 'drizzle-orm'
 import { queryRows, type Db } from '../../db/client'
 import { activityScoreSql } from '../../core/activity'
 import type { UserRow } from '../../core/user-shapes'
-import { firstPageFromJson, firstPageJson, type Viewer } from '../endorsements/endorsements.service'
+import {
+  firstPageJson,
+  firstPageRows,
+  LIKERS_MAX,
+  toPage,
+  type EndorsementRow,
+  type FirstPageJson,
+  type Viewer,
+} from '../endorsements/endorsements.service'
 import {
   blocks,
   hashtags,
@@ -134,32 +142,50 @@ export async function listMedals(db: Db, userId: number): Promise<TMedal[]> {
   return toMedals(row?.medals ?? null)
 }
 
-export type ProfileRow = {
+/** What a profile shows whoever reads it: the member, their categories, top tags, medals and activity. */
+export type ProfileParts = {
   user: UserRow
-  /** The member blocked the viewer: they do not exist for them (admins still see everyone). */
-  hidden: boolean
   categoryScores: TCategoryScore[]
   topHashtags: string[]
   medals: TMedal[]
   activityScore: number
+}
+
+export type ProfileRow = ProfileParts & {
+  /** The member blocked the viewer: they do not exist for them (admins still see everyone). */
+  hidden: boolean
   /** The first page of the endorsements they received, as the viewer may see them. */
   firstPage: TVouchesPage
 }
 
+/** A first page's rows (one more than shown, telling whether more follow) with each one's likers. */
+export type PageWithLikers = { rows: EndorsementRow[]; likers: ReadonlySet<number>[] }
+
+/** A profile read for every viewer: its first page as others see it and as the member sees it. */
+export type ProfileForAnyone = ProfileParts & {
+  pages: { others: PageWithLikers; member: PageWithLikers }
+  /** False when an endorsement of either page has more likers than were read. */
+  likersComplete: boolean
+}
+
+type Reader = 'admin' | 'member' | 'anyone'
+
 /**
  * A whole profile in one statement: the member, whether they blocked the viewer, their categories, top
  * tags, medals, activity score and first page of endorsements. Each part reads counters or a short
- * index range of the member.
+ * index range of the member. Read for anyone, the page leaves out what only the member sees.
  */
-function prepareProfileRow(db: Db, forAdmin: boolean) {
+function prepareProfileRow(db: Db, reader: Reader) {
   // Qualified by hand: Drizzle writes a one-table select's columns bare ("id"), which a subquery
   // would resolve to its own table's id.
   const memberId = sql`${users}.id`
   const viewerId = sql.placeholder('viewerId')
-  const hidden = forAdmin
-    ? sql<boolean>`false`
-    : sql<boolean>`(${memberId} <> ${viewerId} and exists(select 1 from ${blocks}
+  const hidden =
+    reader === 'member'
+      ? sql<boolean>`(${memberId} <> ${viewerId} and exists(select 1 from ${blocks}
         where ${blocks.blockerId} = ${memberId} and ${blocks.blockedId} = ${viewerId}))`
+      : sql<boolean>`false`
+  const pageReader = reader === 'anyone' ? reader : { viewerId, forAdmin: reader === 'admin' }
   return db
     .select({
       user: users,
@@ -168,49 +194,80 @@ function prepareProfileRow(db: Db, forAdmin: boolean) {
       topHashtags: topHashtagsJson(memberId),
       medals: medalsJson(memberId),
       activityScore: activityScoreSql(memberId),
-      firstPage: firstPageJson(memberId, viewerId, forAdmin, PROFILE_VOUCHES_FIRST_PAGE),
+      firstPage: firstPageJson(memberId, pageReader, PROFILE_VOUCHES_FIRST_PAGE),
+      // Read for anyone, also the page as its member sees it: the endorsements they hid included.
+      memberPage:
+        reader === 'anyone'
+          ? firstPageJson(memberId, 'receiver', PROFILE_VOUCHES_FIRST_PAGE)
+          : sql<null>`null`,
     })
     .from(users)
     .where(sql`lower(${users.username}) = ${sql.placeholder('username')}`)
     .limit(1)
-    .prepare(forAdmin ? 'profile_row_admin' : 'profile_row')
+    .prepare(`profile_row_${reader}`)
 }
 
 /** Built once per database: building this query costs more than PostgreSQL takes to run it. */
-const preparedProfileRows = new WeakMap<
-  Db,
-  Record<'admin' | 'member', ReturnType<typeof prepareProfileRow>>
->()
+const preparedProfileRows = new WeakMap<Db, Record<Reader, ReturnType<typeof prepareProfileRow>>>()
 
-export async function findProfileRow(db: Db, username: string, viewer: Viewer): Promise<ProfileRow | null> {
+async function readProfileRow(db: Db, reader: Reader, username: string, viewerId: number | null) {
   let prepared = preparedProfileRows.get(db)
   if (!prepared) {
-    prepared = { admin: prepareProfileRow(db, true), member: prepareProfileRow(db, false) }
+    prepared = {
+      admin: prepareProfileRow(db, 'admin'),
+      member: prepareProfileRow(db, 'member'),
+      anyone: prepareProfileRow(db, 'anyone'),
+    }
     preparedProfileRows.set(db, prepared)
   }
-  const [row] = await prepared[viewer.isAdmin ? 'admin' : 'member'].execute({
-    username: username.toLowerCase(),
-    viewerId: viewer.id,
-  })
+  const [row] = await prepared[reader].execute({ username: username.toLowerCase(), viewerId })
   if (!row) return null
-  return {
+  const parts: ProfileParts = {
     user: row.user,
-    hidden: row.hidden,
     categoryScores: toCategoryScores(row.categoryStats),
     topHashtags: row.topHashtags ?? [],
     medals: toMedals(row.medals),
     activityScore: Number(row.activityScore),
-    firstPage: firstPageFromJson(
-      row.firstPage,
-      {
-        id: row.user.id,
-        username: row.user.username,
-        fullName: row.user.fullName,
-        profilePicture: row.user.profilePicture,
-        isVerified: row.user.isEmailVerified,
-      },
-      viewer,
-      PROFILE_VOUCHES_FIRST_PAGE,
-    ),
+  }
+  const receiver = {
+    id: row.user.id,
+    username: row.user.username,
+    fullName: row.user.fullName,
+    profilePicture: row.user.profilePicture,
+    isVerified: row.user.isEmailVerified,
+  }
+  const withLikers = (json: FirstPageJson[] | null) => ({
+    rows: firstPageRows(json, receiver),
+    likers: (json ?? []).map((page) => page.likers ?? []),
+  })
+  return {
+    parts,
+    hidden: row.hidden,
+    page: withLikers(row.firstPage),
+    memberPage: withLikers(row.memberPage),
+  }
+}
+
+export async function findProfileRow(db: Db, username: string, viewer: Viewer): Promise<ProfileRow | null> {
+  const row = await readProfileRow(db, viewer.isAdmin ? 'admin' : 'member', username, viewer.id)
+  if (!row) return null
+  return {
+    ...row.parts,
+    hidden: row.hidden,
+    firstPage: toPage(row.page.rows, PROFILE_VOUCHES_FIRST_PAGE, viewer),
+  }
+}
+
+export async function findProfileForAnyone(db: Db, username: string): Promise<ProfileForAnyone | null> {
+  const row = await readProfileRow(db, 'anyone', username, null)
+  if (!row) return null
+  const held = (page: typeof row.page) => ({
+    rows: page.rows,
+    likers: page.likers.map((ids) => new Set(ids)),
+  })
+  return {
+    ...row.parts,
+    pages: { others: held(row.page), member: held(row.memberPage) },
+    likersComplete: [...row.page.likers, ...row.memberPage.likers].every((ids) => ids.length <= LIKERS_MAX),
   }
 }

@@ -26,6 +26,7 @@ import { receiveFile } from '../../core/uploads'
 import { toSelfUser } from '../../core/user-shapes'
 import { listReceivedEndorsements } from '../endorsements/endorsements.service'
 import { findUserById, findUserByUsername, listMedals } from './profiles.queries'
+import { createProfileSnapshots } from './profiles.snapshots'
 import {
   addWorkEmail,
   assertOwnProfile,
@@ -44,6 +45,12 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Each request mails a code: few per hour.
   const codeRequests = rateLimit(app, { max: 5, timeWindow: '1 hour', keyGenerator: perMember })
   const codeChecks = rateLimit(app, { max: 20, timeWindow: '15 minutes', keyGenerator: perMember })
+  const profiles = createProfileSnapshots(
+    app.db,
+    app.identityFeed,
+    app.blockSets,
+    app.config.profileCacheSize,
+  )
 
   // Static paths first in the file for the reader; Fastify prefers them over :username anyway.
   app.get(
@@ -81,7 +88,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: members, schema: { params: ZUsernameParams, response: { 200: ZProfile } } },
     async (request) => {
       const me = requireMember(request)
-      return getProfile(app.db, request.params.username, { id: me.id, isAdmin: me.isAdmin })
+      return getProfile(profiles, request.params.username, { id: me.id, isAdmin: me.isAdmin })
     },
   )
 

@@ -21,7 +21,7 @@ import { hashToken } from '../../core/session'
 import { reencodePicture, removeUpload, storeUpload, type ReceivedFile } from '../../core/uploads'
 import { toPublicUser, type UserRow } from '../../core/user-shapes'
 import type { Viewer } from '../endorsements/endorsements.service'
-import { findProfileRow } from './profiles.queries'
+import type { ProfileSnapshots } from './profiles.snapshots'
 
 const round2 = (value: number) => Math.round(value * 100) / 100
 
@@ -30,13 +30,17 @@ export const isHiddenFrom = async (db: Db, userId: number, viewer: Viewer) =>
   !viewer.isAdmin && viewer.id !== userId && (await hasBlocked(db, userId, viewer.id))
 
 /**
- * The profile response of SPEC.md §3 with the first page of endorsements, in one statement: every
- * part reads counters or an index range bounded by the member, so its cost does not grow with the
- * endorsements received.
+ * The profile response of SPEC.md §3 with the first page of endorsements, from memory or in one
+ * statement: every part reads counters or an index range bounded by the member, so its cost does not
+ * grow with the endorsements received.
  */
-export async function getProfile(db: Db, username: string, viewer: Viewer): Promise<TProfile> {
-  const profile = await findProfileRow(db, username, viewer)
-  if (!profile || profile.hidden) throw notFound('User')
+export async function getProfile(
+  profiles: ProfileSnapshots,
+  username: string,
+  viewer: Viewer,
+): Promise<TProfile> {
+  const profile = await profiles.find(username, viewer)
+  if (!profile) throw notFound('User')
   const { user, firstPage } = profile
   const ownerOrAdmin = viewer.id === user.id || viewer.isAdmin
   const reputationScore = round2(user.reputationScore)

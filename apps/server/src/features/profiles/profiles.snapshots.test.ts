@@ -1,0 +1,224 @@
+import type { FastifyInstance } from 'fastify'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/build-test-app'
+import { createAdmin, createMember } from '../../../test/factories'
+import { createBlockSets } from '../../core/block-sets'
+import type { FeedTopic, IdentityChange, IdentityFeed } from '../../core/identity-feed'
+import { blocks, users, vouches } from '../../db/schema/index'
+import { createProfileSnapshots } from './profiles.snapshots'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp({ sessionCacheSize: 1000, profileCacheSize: 100 })
+})
+afterAll(async () => {
+  await t.close()
+})
+beforeEach(async () => {
+  await t.reset()
+})
+
+type Member = Awaited<ReturnType<typeof createMember>>
+const member = () => createMember(t.db)
+
+const endorse = async (from: Member, to: Member, payload: Record<string, unknown> = {}) => {
+  const res = await t.inject(from, {
+    method: 'POST',
+    url: '/api/vouches',
+    payload: { toUserId: to.id, category: 'Teamwork', ...payload },
+  })
+  expect(res.statusCode).toBe(201)
+  return (res.json() as { id: number }).id
+}
+const like = async (member: Member, vouchId: number) =>
+  expect((await t.inject(member, { method: 'POST', url: `/api/vouches/${vouchId}/likes` })).statusCode).toBe(
+    200,
+  )
+
+/** A feed told by hand: what the module does before and after each word is seen one step at a time. */
+function handFeed() {
+  const subscribers: Record<FeedTopic, ((change: IdentityChange) => void)[]> = { identity: [], received: [] }
+  let live = true
+  const feed: IdentityFeed = {
+    started: Promise.resolve(),
+    live: () => live,
+    subscribe: (onChange, topic = 'identity') => void subscribers[topic].push(onChange),
+    announce: (userId) => subscribers.identity.forEach((onChange) => onChange([userId])),
+    close: async () => {},
+  }
+  return {
+    feed,
+    tell: (change: IdentityChange, topic: FeedTopic = 'identity') =>
+      subscribers[topic].forEach((onChange) => onChange(change)),
+    setLive: (value: boolean) => void (live = value),
+  }
+}
+
+function snapshotsOn(maxEntries = 100) {
+  const hand = handFeed()
+  const profiles = createProfileSnapshots(t.db, hand.feed, createBlockSets(t.db, hand.feed, 100), maxEntries)
+  const view = (username: string, viewer: Member) =>
+    profiles.find(username, { id: viewer.id, isAdmin: viewer.isAdmin })
+  return { ...hand, view }
+}
+
+describe('profiles from memory, as the feed tells them', () => {
+  it('serves a profile until the feed names its member, an endorser on its page or its endorsements', async () => {
+    const { view, tell } = snapshotsOn()
+    const [bob, ann, viewer, other] = await Promise.all([member(), member(), member(), member()])
+    const vouchId = await endorse(ann, bob)
+    expect((await view(bob.username, other))!.firstPage.vouches).toHaveLength(1)
+
+    // What the feed does not name is not seen: the profile is held.
+    await t.db.update(users).set({ bio: 'New bio' }).where(eq(users.id, bob.id))
+    expect((await view(bob.username, other))!.user.bio).toBeNull()
+    tell([bob.id])
+    expect((await view(bob.username, other))!.user.bio).toBe('New bio')
+
+    await t.db.update(users).set({ fullName: 'Ann Renamed' }).where(eq(users.id, ann.id))
+    expect((await view(bob.username, other))!.firstPage.vouches[0]!.fromFullName).toBe(ann.fullName)
+    tell([ann.id])
+    expect((await view(bob.username, other))!.firstPage.vouches[0]!.fromFullName).toBe('Ann Renamed')
+
+    await like(viewer, vouchId)
+    expect((await view(bob.username, other))!.firstPage.vouches[0]!.likeCount).toBe(0)
+    tell([bob.id], 'received')
+    expect((await view(bob.username, other))!.firstPage.vouches[0]).toMatchObject({
+      likeCount: 1,
+      hasLiked: false,
+    })
+    // The viewer's own like, told by the likers read with the page.
+    expect((await view(bob.username, viewer))!.firstPage.vouches[0]).toMatchObject({
+      likeCount: 1,
+      hasLiked: true,
+    })
+  })
+
+  it('reads from the database for a member the feed just named, so their writes show at once', async () => {
+    const { view, tell } = snapshotsOn()
+    const [bob, ann, viewer, other] = await Promise.all([member(), member(), member(), member()])
+    const vouchId = await endorse(ann, bob)
+    await view(bob.username, viewer)
+    await like(viewer, vouchId)
+    // Before the database's word: the liker is named as the app names every writer before answering.
+    expect((await view(bob.username, viewer))!.firstPage.vouches[0]).toMatchObject({ hasLiked: false })
+    tell([viewer.id])
+    expect((await view(bob.username, viewer))!.firstPage.vouches[0]).toMatchObject({
+      hasLiked: true,
+      likeCount: 1,
+    })
+    expect((await view(bob.username, other))!.firstPage.vouches[0]).toMatchObject({ likeCount: 0 })
+  })
+
+  it('shows its member the endorsements they hid, and no one else', async () => {
+    const { view, tell } = snapshotsOn()
+    const [bob, ann, cy] = await Promise.all([member(), member(), member()])
+    const hidden = await endorse(ann, bob)
+    await endorse(cy, bob, { category: 'Leadership' })
+    await t.db.update(vouches).set({ isHidden: true }).where(eq(vouches.id, hidden))
+    tell([bob.id], 'received')
+    expect((await view(bob.username, cy))!.firstPage.vouches.map((v) => v.id)).not.toContain(hidden)
+    const own = (await view(bob.username, bob))!
+    expect(own.firstPage.vouches).toHaveLength(2)
+    expect(own.firstPage.vouches.find((v) => v.id === hidden)).toMatchObject({ isHidden: true })
+    // Both pages come from memory: a change not told reaches neither.
+    await t.db.update(vouches).set({ isHidden: false }).where(eq(vouches.id, hidden))
+    expect((await view(bob.username, cy))!.firstPage.vouches).toHaveLength(1)
+    expect((await view(bob.username, bob))!.firstPage.vouches[1]).toMatchObject({ isHidden: true })
+  })
+
+  it('never serves an admin or a blocked viewer from memory', async () => {
+    const { view } = snapshotsOn()
+    const [bob, viewer, stranger] = await Promise.all([member(), member(), member()])
+    const admin = await createAdmin(t.db)
+    await view(bob.username, viewer)
+    await t.db.update(users).set({ bio: 'Changed' }).where(eq(users.id, bob.id))
+    expect((await view(bob.username, viewer))!.user.bio).toBeNull()
+    expect((await view(bob.username, admin))!.user.bio).toBe('Changed')
+    // Bob blocks a member whose blocks were never read: the profile no longer exists for them.
+    await t.db.insert(blocks).values({ blockerId: bob.id, blockedId: stranger.id })
+    expect(await view(bob.username, stranger)).toBeNull()
+    expect(await view('nobody_here', stranger)).toBeNull()
+  })
+
+  it('keeps the most recently read profiles up to its size', async () => {
+    const { view } = snapshotsOn(2)
+    const [a, b, c, viewer] = await Promise.all([member(), member(), member(), member()])
+    for (const member of [a, b, a, c]) await view(member.username, viewer)
+    await t.db.update(users).set({ bio: 'changed' }).where(eq(users.id, a.id))
+    await t.db.update(users).set({ bio: 'changed' }).where(eq(users.id, b.id))
+    // b was the least recently read when c came; a is still held (and b, read again, takes c's place).
+    expect((await view(a.username, viewer))!.user.bio).toBeNull()
+    expect((await view(b.username, viewer))!.user.bio).toBe('changed')
+  })
+
+  it('reads everything from the database while the feed is not live, and forgets all on `*`', async () => {
+    const { view, tell, setLive } = snapshotsOn()
+    const [bob, viewer] = await Promise.all([member(), member()])
+    await view(bob.username, viewer)
+    await t.db.update(users).set({ bio: 'first' }).where(eq(users.id, bob.id))
+    setLive(false)
+    expect((await view(bob.username, viewer))!.user.bio).toBe('first')
+    setLive(true)
+    expect((await view(bob.username, viewer))!.user.bio).toBeNull()
+    tell('*')
+    expect((await view(bob.username, viewer))!.user.bio).toBe('first')
+  })
+})
+
+describe('GET /api/users/:username from memory', () => {
+  const profileOf = async (app: FastifyInstance, viewer: Member, username: string) => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/users/${username}`,
+      headers: { cookie: await t.cookieFor(viewer) },
+    })
+    expect(res.statusCode).toBe(200)
+    return res.json()
+  }
+  const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 20 })
+
+  it('answers each viewer exactly what the database answers: anonymous, liked, hidden, tags, medals', async () => {
+    const fresh = await t.otherInstance({ profileCacheSize: 0 })
+    const bob = await createMember(t.db)
+    const [ann, cy, dee] = await Promise.all([member(), member(), member()])
+    const admin = await createAdmin(t.db)
+    await endorse(ann, bob, { hashtags: ['Kind', 'Agile'], note: 'Steady' })
+    const anonymous = await endorse(cy, bob, { category: 'Leadership', isAnonymous: true })
+    const hidden = await endorse(dee, bob, { category: 'Other' })
+    await like(ann, anonymous)
+    expect((await t.inject(bob, { method: 'POST', url: `/api/vouches/${hidden}/hide` })).statusCode).toBe(200)
+    for (const viewer of [ann, cy, dee, bob, admin]) {
+      await eventually(async () =>
+        expect(await profileOf(t.app, viewer, bob.username)).toEqual(
+          await profileOf(fresh, viewer, bob.username),
+        ),
+      )
+    }
+  })
+
+  it('shows every instance a new endorsement, a like and an endorser’s new name once the database tells', async () => {
+    const other = await t.otherInstance()
+    const [bob, ann, cy, viewer] = await Promise.all([member(), member(), member(), member()])
+    await endorse(ann, bob)
+    for (const app of [t.app, other]) await profileOf(app, viewer, bob.username)
+    // The endorser's own next read shows their endorsement, on the instance that took it.
+    const second = await endorse(cy, bob, { category: 'Leadership' })
+    expect((await profileOf(t.app, cy, bob.username)).vouches).toHaveLength(2)
+    await like(viewer, second)
+    await t.db.update(users).set({ fullName: 'Cy Renamed' }).where(eq(users.id, cy.id))
+    for (const app of [t.app, other]) {
+      await eventually(async () => {
+        const [newest] = (await profileOf(app, ann, bob.username)).vouches
+        expect(newest).toMatchObject({
+          id: second,
+          likeCount: 1,
+          hasLiked: false,
+          fromFullName: 'Cy Renamed',
+        })
+      })
+    }
+    expect((await profileOf(other, viewer, bob.username)).vouches[0]).toMatchObject({ hasLiked: true })
+  })
+})
