@@ -86,9 +86,15 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:username',
     { onRequest: members, schema: { params: ZUsernameParams, response: { 200: ZProfile } } },
-    async (request) => {
+    async (request, reply) => {
       const me = requireMember(request)
-      return getProfile(profiles, request.params.username, { id: me.id, isAdmin: me.isAdmin })
+      const { profile, json } = await getProfile(profiles, request.params.username, {
+        id: me.id,
+        isAdmin: me.isAdmin,
+      })
+      // Written by profileJson against the same schema: a held profile's shared parts once, not per read.
+      reply.type('application/json; charset=utf-8').serializer(() => json)
+      return profile
     },
   )
 

@@ -21,6 +21,7 @@ import { hashToken } from '../../core/session'
 import { reencodePicture, removeUpload, storeUpload, type ReceivedFile } from '../../core/uploads'
 import { toPublicUser, type UserRow } from '../../core/user-shapes'
 import type { Viewer } from '../endorsements/endorsements.service'
+import { profileJson } from './profiles.answer'
 import type { ProfileSnapshots } from './profiles.snapshots'
 
 const round2 = (value: number) => Math.round(value * 100) / 100
@@ -38,26 +39,27 @@ export async function getProfile(
   profiles: ProfileSnapshots,
   username: string,
   viewer: Viewer,
-): Promise<TProfile> {
-  const profile = await profiles.find(username, viewer)
-  if (!profile) throw notFound('User')
-  const { user, firstPage } = profile
+): Promise<{ profile: TProfile; json: string }> {
+  const found = await profiles.find(username, viewer)
+  if (!found) throw notFound('User')
+  const { user, firstPage } = found
   const ownerOrAdmin = viewer.id === user.id || viewer.isAdmin
   const reputationScore = round2(user.reputationScore)
-  return {
+  const profile: TProfile = {
     user: {
       ...toPublicUser(user),
       reputationScore,
-      activityScore: profile.activityScore,
-      topHashtags: profile.topHashtags,
-      medals: profile.medals,
+      activityScore: found.activityScore,
+      topHashtags: found.topHashtags,
+      medals: found.medals,
       ...(ownerOrAdmin ? { email: user.email, workEmail: user.workEmail } : {}),
     },
     reputationScore,
-    categoryScores: profile.categoryScores,
+    categoryScores: found.categoryScores,
     vouches: firstPage.vouches,
     nextCursor: firstPage.nextCursor,
   }
+  return { profile, json: profileJson(profile, user, ownerOrAdmin) }
 }
 
 export const assertOwnProfile = (me: UserRow, id: number) => {
