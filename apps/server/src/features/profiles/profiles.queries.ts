@@ -168,7 +168,8 @@ export type ProfileForAnyone = ProfileParts & {
   likersComplete: boolean
 }
 
-type Reader = 'admin' | 'member' | 'anyone'
+/** Who a profile statement reads for: an admin, a member viewing it, or anyone (to be held). */
+type Reader = 'admin' | 'viewer' | 'anyone'
 
 /**
  * A whole profile in one statement: the member, whether they blocked the viewer, their categories, top
@@ -181,7 +182,7 @@ function prepareProfileRow(db: Db, reader: Reader) {
   const memberId = sql`${users}.id`
   const viewerId = sql.placeholder('viewerId')
   const hidden =
-    reader === 'member'
+    reader === 'viewer'
       ? sql<boolean>`(${memberId} <> ${viewerId} and exists(select 1 from ${blocks}
         where ${blocks.blockerId} = ${memberId} and ${blocks.blockedId} = ${viewerId}))`
       : sql<boolean>`false`
@@ -215,7 +216,7 @@ async function readProfileRow(db: Db, reader: Reader, username: string, viewerId
   if (!prepared) {
     prepared = {
       admin: prepareProfileRow(db, 'admin'),
-      member: prepareProfileRow(db, 'member'),
+      viewer: prepareProfileRow(db, 'viewer'),
       anyone: prepareProfileRow(db, 'anyone'),
     }
     preparedProfileRows.set(db, prepared)
@@ -249,7 +250,7 @@ async function readProfileRow(db: Db, reader: Reader, username: string, viewerId
 }
 
 export async function findProfileRow(db: Db, username: string, viewer: Viewer): Promise<ProfileRow | null> {
-  const row = await readProfileRow(db, viewer.isAdmin ? 'admin' : 'member', username, viewer.id)
+  const row = await readProfileRow(db, viewer.isAdmin ? 'admin' : 'viewer', username, viewer.id)
   if (!row) return null
   return {
     ...row.parts,
