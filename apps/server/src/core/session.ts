@@ -26,7 +26,7 @@ declare module 'fastify' {
     sessionCache: SessionCache
     /** Viewers' blocks, for the caches that cut what they serve per viewer. */
     blockSets: BlockSets
-    /** What the in-memory caches must forget (sessions here, popular members in discovery). */
+    /** What the in-memory caches (sessions, popular members, profiles) must forget. */
     identityFeed: IdentityFeed
   }
 }
