@@ -6,10 +6,13 @@ import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
 import type { InjectOptions } from 'light-my-request'
 import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app'
 import type { Config } from '../src/config'
-import { openDatabase, type Database } from '../src/db/client'
+import { openDatabase, type Database, type Db } from '../src/db/client'
+import * as schema from '../src/db/schema/index'
 import { createSession, SESSION_COOKIE } from '../src/core/session'
 import { installSecretsGuard } from './secrets-guard'
 
@@ -92,6 +95,16 @@ export async function buildTestApp(overrides: Partial<Config> = {}) {
     return other
   }
 
+  /** The test database through Drizzle with a log of every statement run on it: reads can be counted. */
+  const countingDb = () => {
+    const statements: string[] = []
+    const logger = { logQuery: (query: string) => void statements.push(query) }
+    const db = (database.pool
+      ? drizzlePg(database.pool, { schema, logger })
+      : drizzlePglite(database.pglite!, { schema, logger })) as unknown as Db
+    return { db, statements }
+  }
+
   const cookieFor = async (member: Member) =>
     `${SESSION_COOKIE}=${app.signCookie(await createSession(database.db, member.id))}`
 
@@ -104,6 +117,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}) {
     inject: async (member: Member, options: InjectOptions) =>
       app.inject({ ...options, headers: { ...options.headers, cookie: await cookieFor(member) } }),
     cookieFor,
+    countingDb,
     otherInstance,
     /** The mails written to the outbox, oldest first. */
     outbox: async () => {

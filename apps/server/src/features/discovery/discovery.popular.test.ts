@@ -5,6 +5,7 @@ import type { TUserCard } from '@vouched/shared/discovery'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { createMember } from '../../../test/factories'
 import { blocks, hashtags, memberHashtags, users } from '../../db/schema/index'
+import { createPopularMembers } from './discovery.popular'
 
 let t: TestApp
 beforeAll(async () => {
@@ -111,6 +112,16 @@ describe('popular members from memory', () => {
       const cards = await popular(viewer, t.app, 50)
       expect(usernames(cards)).toEqual(members.slice(20, 70).map((m) => m.username))
     })
+  })
+
+  it('shares one read of the list among requests arriving together', async () => {
+    const { db, statements } = t.countingDb()
+    const popular = createPopularMembers(db, t.app.identityFeed, t.app.blockSets, true)
+    await ranked(3)
+    const viewers = await Promise.all([createMember(t.db), createMember(t.db), createMember(t.db)])
+    const lists = await Promise.all(viewers.map((viewer) => popular.list(viewer.id, 3)))
+    expect(lists.map(usernames)).toEqual(viewers.map(() => ['ranked_0', 'ranked_1', 'ranked_2']))
+    expect(statements.filter((query) => query.includes('from users u')).length).toBe(1)
   })
 
   it('reads from the database when turned off', async () => {

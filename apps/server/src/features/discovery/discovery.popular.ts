@@ -1,5 +1,6 @@
 import { POPULAR_USERS_MAX, type TUserCard } from '@vouched/shared/discovery'
 import type { BlockSets } from '../../core/block-sets'
+import { createSharedReads } from '../../core/shared-reads'
 import type { IdentityFeed } from '../../core/identity-feed'
 import type { Db } from '../../db/client'
 import { listPopularForAnyone, listPopularMembers } from './discovery.queries'
@@ -31,6 +32,7 @@ export function createPopularMembers(
   let pool: { cards: TUserCard[]; readAt: number } | undefined
   // Bumped by every change: a read that began before it may hold what it changed, and is not kept.
   let generation = 0
+  const shared = createSharedReads<'pool', TUserCard[]>()
 
   feed.subscribe(() => {
     generation += 1
@@ -40,9 +42,11 @@ export function createPopularMembers(
   const poolCards = async () => {
     if (pool && Date.now() - pool.readAt <= MAX_AGE_MS) return pool.cards
     const mark = generation
-    const cards = await listPopularForAnyone(db, POOL_SIZE)
-    if (mark === generation) pool = { cards, readAt: Date.now() }
-    return cards
+    return shared('pool', mark, async () => {
+      const cards = await listPopularForAnyone(db, POOL_SIZE)
+      if (mark === generation) pool = { cards, readAt: Date.now() }
+      return cards
+    })
   }
 
   return {

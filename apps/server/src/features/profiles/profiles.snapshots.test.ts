@@ -167,6 +167,38 @@ describe('profiles from memory, as the feed tells them', () => {
   })
 })
 
+describe('profiles read at the same time', () => {
+  // The statement that reads a profile for every viewer is the one that lists likers.
+  const profileReadsOf = (statements: string[]) => () =>
+    statements.filter((query) => query.includes("'likers'")).length
+
+  it('share one read of the database, unless a change came between them', async () => {
+    const { db, statements } = t.countingDb()
+    const profileReads = profileReadsOf(statements)
+    const hand = handFeed()
+    const profiles = createProfileSnapshots(db, hand.feed, createBlockSets(db, hand.feed, 100), 100)
+    const [bob, ann, cy, dee] = await Promise.all([member(), member(), member(), member()])
+    const view = (viewer: Member) => profiles.find(bob.username, { id: viewer.id, isAdmin: false })
+
+    const first = await Promise.all([ann, cy, dee].map(view))
+    expect(first.map((profile) => profile!.user.id)).toEqual([bob.id, bob.id, bob.id])
+    expect(profileReads()).toBe(1)
+    await view(ann)
+    expect(profileReads()).toBe(1)
+
+    hand.tell([bob.id])
+    await Promise.all([ann, cy, dee].map(view))
+    expect(profileReads()).toBe(2)
+
+    // A request after a change does not wait for a read begun before it.
+    hand.tell([bob.id])
+    const before = view(ann)
+    hand.tell([bob.id])
+    await Promise.all([before, view(cy)])
+    expect(profileReads()).toBe(4)
+  })
+})
+
 describe('GET /api/users/:username from memory', () => {
   const profileOf = async (app: FastifyInstance, viewer: Member, username: string) => {
     const res = await app.inject({

@@ -1,5 +1,6 @@
 import { PROFILE_VOUCHES_FIRST_PAGE, type TVouchesPage } from '@vouched/shared/endorsements'
 import type { BlockSets } from '../../core/block-sets'
+import { createSharedReads } from '../../core/shared-reads'
 import { EVERYONE, type IdentityChange, type IdentityFeed } from '../../core/identity-feed'
 import type { Db } from '../../db/client'
 import { toPage, type Viewer } from '../endorsements/endorsements.service'
@@ -56,6 +57,7 @@ export function createProfileSnapshots(
   const writers = new Map<number, number>()
   // Bumped by every change: a read that began before it may hold what it changed, and is not kept.
   let generation = 0
+  const shared = createSharedReads<string, ProfileForAnyone | null>()
 
   const drop = (key: string) => {
     const snapshot = held.get(key)
@@ -128,9 +130,11 @@ export function createProfileSnapshots(
       return snapshot
     }
     const mark = generation
-    const profile = await findProfileForAnyone(db, key)
-    if (profile && mark === generation) keep(key, profile)
-    return profile
+    return shared(key, mark, async () => {
+      const profile = await findProfileForAnyone(db, key)
+      if (profile && mark === generation) keep(key, profile)
+      return profile
+    })
   }
 
   const fromDatabase = async (username: string, viewer: Viewer) => {
