@@ -1,7 +1,7 @@
 import { POPULAR_USERS_MAX, type TUserCard } from '@vouched/shared/discovery'
 import type { BlockSets } from '../../core/block-sets'
-import { createSharedReads } from '../../core/shared-reads'
 import type { IdentityFeed } from '../../core/identity-feed'
+import { createSharedReads } from '../../core/shared-reads'
 import type { Db } from '../../db/client'
 import { listPopularForAnyone, listPopularMembers } from './discovery.queries'
 

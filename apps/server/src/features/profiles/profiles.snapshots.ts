@@ -1,7 +1,7 @@
 import { PROFILE_VOUCHES_FIRST_PAGE, type TVouchesPage } from '@vouched/shared/endorsements'
 import type { BlockSets } from '../../core/block-sets'
-import { createSharedReads } from '../../core/shared-reads'
 import { EVERYONE, type IdentityChange, type IdentityFeed } from '../../core/identity-feed'
+import { createSharedReads } from '../../core/shared-reads'
 import type { Db } from '../../db/client'
 import { toPage, type Viewer } from '../endorsements/endorsements.service'
 import {
@@ -37,11 +37,11 @@ type Snapshot = ProfileForAnyone & { readAt: number; dependsOn: readonly number[
  * Profiles from memory: what a profile shows is the same for every member but admins, except whether
  * each endorsement of the first page was liked by the viewer, which the likers held with the page
  * answer, a block, which the viewer's held blocks answer, and the endorsements its member hid, which
- * only they see (their page is held too). The identity feed drops a
- * profile when its member's row changes, when an endorser on its first page changes theirs, and when
- * anything about the endorsements the member received changes (migration 0013). Admins, members who
- * just wrote, viewers with a block either way and pages with very many likers are read from the
- * database, as is everything while the feed is not live.
+ * only they see (their page is held too). The identity feed drops a profile when its member's row
+ * changes, when an endorser on its first page changes theirs, and when anything about the endorsements
+ * the member received changes (migration 0013). Admins, members who just wrote, viewers with a block
+ * either way and pages with very many likers are read from the database, as is everything while the
+ * feed is not live.
  */
 export function createProfileSnapshots(
   db: Db,
