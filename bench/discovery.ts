@@ -15,7 +15,6 @@ import autocannon from 'autocannon'
 import { sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { buildApp } from '../apps/server/src/app'
-import type { Config } from '../apps/server/src/config'
 import { migrateDatabase, openDatabase, type Db } from '../apps/server/src/db/client'
 import { createSession, SESSION_COOKIE } from '../apps/server/src/core/session'
 import {
@@ -23,6 +22,7 @@ import {
   listPopularMembers,
 } from '../apps/server/src/features/discovery/discovery.queries'
 import { searchMembers } from '../apps/server/src/features/discovery/discovery.service'
+import { benchConfig } from './endpoints'
 import { BENCH_DATABASE_URL, BENCH_PGLITE_DIR, type Engine } from './generate-data'
 
 export type Scenario = { name: string; path: string; baseline?: boolean; anonymous?: boolean }
@@ -82,29 +82,6 @@ export type Plan = { name: string; statements: { sql: string; plan: string }[] }
 
 // ---------------------------------------------------------------------------------------------
 // The server side (child process)
-
-function benchConfig(dataDir: string, databaseUrl?: string): Config {
-  return {
-    env: 'production',
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl,
-    dataDir,
-    publicUrl: 'http://127.0.0.1',
-    sessionSecret: 'bench-session-secret-long-enough-to-sign-cookies',
-    smtpUrl: undefined,
-    mailFrom: 'Vouched <bench@vouched.test>',
-    adminPassword: undefined,
-    adminEmail: undefined,
-    seedDemo: false,
-    rateLimit: false,
-    trustProxy: false,
-    logLevel: 'silent',
-    sessionCacheSize: 10_000,
-    profileCacheSize: 2_000,
-    webDist: undefined,
-  }
-}
 
 type Traced = { query: SQL; transaction: number | null }
 
@@ -193,7 +170,11 @@ async function serve(engine: Engine) {
   await migrateDatabase(database)
   const app = await buildApp({
     database,
-    config: benchConfig(dataDir, engine === 'postgres' ? BENCH_DATABASE_URL : undefined),
+    // Searches are timed as the database answers them, not as an instance holding them does.
+    config: {
+      ...benchConfig(dataDir, engine === 'postgres' ? BENCH_DATABASE_URL : undefined),
+      searchCacheSize: 0,
+    },
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()

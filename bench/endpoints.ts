@@ -77,6 +77,7 @@ export function benchConfig(dataDir: string, databaseUrl?: string): Config {
     logLevel: 'silent',
     sessionCacheSize: 10_000,
     profileCacheSize: 2_000,
+    searchCacheSize: 500,
     webDist: undefined,
   }
 }

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       sessionCacheSize: 10_000,
       profileCacheSize: 2_000,
+      searchCacheSize: 500,
     })
     expect(config.databaseUrl).toBeUndefined()
   })

@@ -26,6 +26,7 @@ const ZEnv = z.object({
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   SESSION_CACHE_SIZE: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
   PROFILE_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
+  SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 })
 
@@ -53,6 +54,8 @@ export type Config = {
   sessionCacheSize: number
   /** Profiles each instance keeps in memory (profiles.snapshots.ts); 0 reads every profile. */
   profileCacheSize: number
+  /** Searches each instance keeps in memory (discovery.search-results.ts); 0 reads every search. */
+  searchCacheSize: number
   /** Where the built web client lives; absent in API-only test runs. */
   webDist: string | undefined
 }
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === '1',
     sessionCacheSize: e.SESSION_CACHE_SIZE,
     profileCacheSize: e.PROFILE_CACHE_SIZE,
+    searchCacheSize: e.SEARCH_CACHE_SIZE,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
   }

@@ -64,6 +64,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     // profiles.snapshots.test.ts turn them on.
     sessionCacheSize: 0,
     profileCacheSize: 0,
+    searchCacheSize: 0,
     webDist: undefined,
     ...overrides,
   }

@@ -3,10 +3,10 @@ import type { Database } from '../db/client'
 import { listenChannel, type Listener } from './db-listener'
 
 /**
- * The channel on which the database names the members whose row, sessions or blocks changed
- * (comma-separated ids, or `*` for everyone), and, after the `received:` prefix, the members whose
+ * The channel on which the database names the members who joined or whose row, sessions or blocks
+ * changed (comma-separated ids, or `*` for everyone), and, after the `received:` prefix, the members whose
  * received endorsements changed (written, edited, hidden, liked, commented on, removed): triggers of
- * migrations 0011, 0012 and 0013, so every writer is covered.
+ * migrations 0011 to 0014, so every writer is covered.
  */
 export const IDENTITY_CHANNEL = 'vouched_identity'
 export const EVERYONE = '*'
@@ -31,7 +31,7 @@ export type IdentityFeed = {
 }
 
 /**
- * Tells the instance's in-memory caches (sessions, popular members, profiles) what to forget. While the
+ * Tells the instance's in-memory caches (sessions, popular members, profiles, searches) what to forget. While the
  * database cannot be heard, `live` is false and every subscriber is told to forget everything, on
  * the loss and again once listening resumes.
  */

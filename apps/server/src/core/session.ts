@@ -26,7 +26,7 @@ declare module 'fastify' {
     sessionCache: SessionCache
     /** Viewers' blocks, for the caches that cut what they serve per viewer. */
     blockSets: BlockSets
-    /** What the in-memory caches (sessions, popular members, profiles) must forget. */
+    /** What the in-memory caches (sessions, popular members, profiles, searches) must forget. */
     identityFeed: IdentityFeed
   }
 }
@@ -97,8 +97,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
     .prepare('session_user')
-  const { sessionCacheSize, profileCacheSize } = app.config
-  const feed = createIdentityFeed(app.database, app.log, sessionCacheSize > 0 || profileCacheSize > 0)
+  const { sessionCacheSize, profileCacheSize, searchCacheSize } = app.config
+  const feed = createIdentityFeed(
+    app.database,
+    app.log,
+    sessionCacheSize > 0 || profileCacheSize > 0 || searchCacheSize > 0,
+  )
   const cache = createSessionCache(feed, sessionCacheSize)
   app.decorate('identityFeed', feed)
   app.decorate('sessionCache', cache)

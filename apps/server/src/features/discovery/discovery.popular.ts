@@ -3,7 +3,7 @@ import type { BlockSets } from '../../core/block-sets'
 import type { IdentityFeed } from '../../core/identity-feed'
 import { createSharedReads } from '../../core/shared-reads'
 import type { Db } from '../../db/client'
-import { listPopularForAnyone, listPopularMembers } from './discovery.queries'
+import { listPopularMembers } from './discovery.queries'
 
 /** Room for the viewer and a dozen members they blocked before a list must be read for them alone. */
 const POOL_SIZE = POPULAR_USERS_MAX + 14
@@ -43,7 +43,7 @@ export function createPopularMembers(
     if (pool && Date.now() - pool.readAt <= MAX_AGE_MS) return pool.cards
     const mark = generation
     return shared('pool', mark, async () => {
-      const cards = await listPopularForAnyone(db, POOL_SIZE)
+      const cards = await listPopularMembers(db, null, POOL_SIZE)
       if (mark === generation) pool = { cards, readAt: Date.now() }
       return cards
     })

@@ -22,10 +22,16 @@ const listed = sql`u.is_admin = false and lower(u.username) <> 'admin' and u.sus
 
 /**
  * Who discovery may show a viewer (DECISIONS.md §4): the listed members but the viewer, and anyone
- * the viewer blocked or who blocked the viewer (issue 10).
+ * the viewer blocked or who blocked the viewer (issue 10). For no viewer in particular (`null`, what
+ * held results are read as, discovery.search-results.ts) every listed member.
  */
-const visibleTo = (viewerId: number) =>
-  sql`${listed} and u.id <> ${viewerId} and not ${blockedEitherWay(viewerId, sql`u.id`)}`
+const visibleTo = (viewerId: number | null) =>
+  viewerId === null
+    ? listed
+    : sql`${listed} and u.id <> ${viewerId} and not ${blockedEitherWay(viewerId, sql`u.id`)}`
+
+/** The searching member, or null for a search read once for every viewer. */
+export type SearchViewer = number | null
 
 /**
  * Each sort in two forms. `from`/`order` walk one index in order: users_reputation_idx,
@@ -111,23 +117,16 @@ async function rankedCards(db: Db, hits: SQL, totalHashtags = 0): Promise<Ranked
 /** Public card shape: the ranking detail stays on the server. */
 export const toUserCard = ({ rank: _rank, ...card }: RankedCard): TUserCard => card
 
-/** Highest reputation, then most endorsed, then newest (DECISIONS.md §5): a walk of users_reputation_idx. */
-export const popularMembersQuery = (viewerId: number, limit: number) =>
+/**
+ * Highest reputation, then most endorsed, then newest (DECISIONS.md §5): a walk of users_reputation_idx.
+ * For no viewer in particular, what each viewer's list is cut from (discovery.popular.ts).
+ */
+export const popularMembersQuery = (viewerId: SearchViewer, limit: number) =>
   sql`select ${cardColumns} from users u where ${visibleTo(viewerId)}
       order by ${SORTS.reputation.order} limit ${sqlInteger(limit)}`
 
-export async function listPopularMembers(db: Db, viewerId: number, limit: number) {
+export async function listPopularMembers(db: Db, viewerId: SearchViewer, limit: number) {
   const rows = await queryRows<CardRow>(db, popularMembersQuery(viewerId, limit))
-  return rows.map((row) => toUserCard(toCard(row)))
-}
-
-/** The same order for no viewer in particular: what each viewer's list is cut from (discovery.popular.ts). */
-export async function listPopularForAnyone(db: Db, limit: number) {
-  const rows = await queryRows<CardRow>(
-    db,
-    sql`select ${cardColumns} from users u where ${listed}
-        order by ${SORTS.reputation.order} limit ${sqlInteger(limit)}`,
-  )
   return rows.map((row) => toUserCard(toCard(row)))
 }
 
@@ -212,7 +211,7 @@ function bucketsFor(phrases: string[], ranks: readonly [number, number, number],
   return buckets
 }
 
-type BucketSearch = { viewerId: number; sort: TSearchSort; limit: number; excludeIds?: number[] }
+type BucketSearch = { viewerId: SearchViewer; sort: TSearchSort; limit: number; excludeIds?: number[] }
 
 /** The members of one group, best first, as ranked hits. */
 export function nameBucketQuery(bucket: Bucket, search: BucketSearch) {
@@ -257,7 +256,7 @@ async function collectBuckets(db: Db, buckets: Bucket[], search: BucketSearch, f
 /** Lower-cased, inner spaces collapsed. */
 export const normaliseName = (query: string) => query.trim().toLowerCase().replace(/\s+/g, ' ')
 
-export type NameSearch = { query: string; viewerId: number; sort: TSearchSort; limit?: number }
+export type NameSearch = { query: string; viewerId: SearchViewer; sort: TSearchSort; limit?: number }
 
 /**
  * Members whose username, full name or title matches, ignoring case: equal first, then starting
@@ -304,7 +303,7 @@ export async function searchMembersByName(db: Db, search: NameSearch): Promise<R
 export type HashtagTuning = { aggregateMax: number; walkMax: number }
 export const HASHTAG_TUNING: HashtagTuning = { aggregateMax: 2500, walkMax: 4000 }
 
-export type HashtagSearch = { tags: string[]; viewerId: number; sort: TSearchSort; limit?: number }
+export type HashtagSearch = { tags: string[]; viewerId: SearchViewer; sort: TSearchSort; limit?: number }
 
 /**
  * How many of the tags a member holds: one primary-key probe of member_hashtags per tag. Scalar
@@ -324,7 +323,7 @@ const matchCountOf = (tagIds: number[], userId: SQL) =>
  * (`offset 0` keeps the count computed once per member rather than once per use.)
  */
 export const hashtagAggregateQuery = (
-  search: { viewerId: number; sort: TSearchSort; limit: number },
+  search: { viewerId: SearchViewer; sort: TSearchSort; limit: number },
   tagIds: number[],
   driverIds: number[],
   levels: { min: number; max: number },
@@ -347,7 +346,7 @@ export const hashtagAggregateQuery = (
  * lazily, so a dense level stops after a few dozen members.
  */
 export const hashtagWalkQuery = (
-  search: { viewerId: number; sort: TSearchSort; limit: number },
+  search: { viewerId: SearchViewer; sort: TSearchSort; limit: number },
   tagIds: number[],
   level: number,
   walkMax: number,

@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireMember } from '../../core/session'
 import { createPopularMembers } from './discovery.popular'
 import { listPopularHashtags } from './discovery.queries'
-import { searchMembers, slideActivityWindow } from './discovery.service'
+import { createSearchResults } from './discovery.search-results'
+import { slideActivityWindow } from './discovery.service'
 
 /** How often the 30-day activity window is checked; it moves once a day, the check costs one row read. */
 const ACTIVITY_WINDOW_CHECK_MS = 10 * 60_000
@@ -34,6 +35,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     app.blockSets,
     app.config.sessionCacheSize > 0,
   )
+  const searches = createSearchResults(app.db, app.identityFeed, app.blockSets, app.config.searchCacheSize)
 
   // Checked before the query is validated: a visitor gets 401 whatever they sent.
   const members = async (request: FastifyRequest) => void requireMember(request)
@@ -64,7 +66,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: members, schema: { querystring: ZSearchQuery, response: { 200: ZUserCards } } },
     async (request) => {
       const me = requireMember(request)
-      return searchMembers(app.db, { viewerId: me.id, ...request.query })
+      return searches.search({ viewerId: me.id, ...request.query })
     },
   )
 }

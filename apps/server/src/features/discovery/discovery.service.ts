@@ -16,6 +16,7 @@ import {
   searchMembersByName,
   toUserCard,
   type RankedCard,
+  type SearchViewer,
 } from './discovery.queries'
 
 export type MemberSearch = {
@@ -25,30 +26,49 @@ export type MemberSearch = {
   sort: TSearchSort
 }
 
-/**
- * GET /api/search. Users mode matches names, hashtag mode a tag or a comma list of tags; without a
- * type both run and merge: exact and prefix name matches first (someone typed a person's name),
- * then members holding the tag, then looser name matches, each member once.
- */
-export async function searchMembers(db: Db, search: MemberSearch): Promise<TUserCard[]> {
-  const q = search.q.trim()
-  if (!q) return []
-  const { viewerId, sort } = search
-  const type = search.type === 'all' ? undefined : search.type
+/** What a search looks for, its text read once: names, tags or both. */
+export type SearchPlan = { sort: TSearchSort; name: string | null; tags: string[] }
 
+/** A search's two ranked lists, best first, before they become one answer. */
+export type SearchLists = { byName: RankedCard[]; byTag: RankedCard[] }
+
+/**
+ * Users mode matches names, hashtag mode a tag or a comma list of tags; without a type both run.
+ * Null for a blank text; too many tags are refused.
+ */
+export function planSearch(search: Omit<MemberSearch, 'viewerId'>): SearchPlan | null {
+  const q = search.q.trim()
+  if (!q) return null
+  const type = search.type === 'all' ? undefined : search.type
   // Without a type, a comma list or a leading '#' can only mean tags.
   const wantsTags = type !== 'user'
   const wantsNames = type === 'user' || (type === undefined && !q.includes(',') && !q.startsWith('#'))
-
   const tags = wantsTags ? parseSearchTags(q) : []
   if (tags.length > SEARCH_TAGS_MAX) {
     throw new AppError('TOO_MANY_HASHTAGS', `Search at most ${SEARCH_TAGS_MAX} hashtags at once`, 400, 'q')
   }
+  return { sort: search.sort, name: wantsNames ? q : null, tags }
+}
 
-  const byName = wantsNames ? await searchMembersByName(db, { query: q, viewerId, sort }) : []
-  const byTag = tags.length > 0 ? await searchMembersByHashtags(db, { tags, viewerId, sort }) : []
-  if (!wantsTags || !wantsNames) return [...byName, ...byTag].map(toUserCard)
+/** Each list holds up to `limit` members; a null viewer reads them for no one in particular. */
+export async function findSearchLists(
+  db: Db,
+  plan: SearchPlan,
+  viewerId: SearchViewer,
+  limit: number,
+): Promise<SearchLists> {
+  const { sort, name, tags } = plan
+  const byName = name === null ? [] : await searchMembersByName(db, { query: name, viewerId, sort, limit })
+  const byTag = tags.length > 0 ? await searchMembersByHashtags(db, { tags, viewerId, sort, limit }) : []
+  return { byName, byTag }
+}
 
+/**
+ * One answer from both lists: exact and prefix name matches first (someone typed a person's name),
+ * then members holding the tag, then looser name matches, each member once.
+ */
+export function mergeSearchLists(plan: SearchPlan, { byName, byTag }: SearchLists): TUserCard[] {
+  if (plan.name === null || byTag.length === 0) return [...byName, ...byTag].map(toUserCard)
   const isClose = (card: RankedCard) => card.rank !== null && card.rank <= NAME_RANK.prefix
   const tagged = new Map(byTag.map((card) => [card.id, card]))
   const seen = new Set<number>()
@@ -60,6 +80,13 @@ export async function searchMembers(db: Db, search: MemberSearch): Promise<TUser
     merged.push(toUserCard(tagged.get(card.id) ?? card))
   }
   return merged.slice(0, SEARCH_RESULTS_MAX)
+}
+
+/** GET /api/search, read from the database for this viewer. */
+export async function searchMembers(db: Db, search: MemberSearch): Promise<TUserCard[]> {
+  const plan = planSearch(search)
+  if (!plan) return []
+  return mergeSearchLists(plan, await findSearchLists(db, plan, search.viewerId, SEARCH_RESULTS_MAX))
 }
 
 /**

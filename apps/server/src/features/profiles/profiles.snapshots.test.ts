@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { createAdmin, createMember } from '../../../test/factories'
+import { handFeed } from '../../../test/hand-feed'
 import { createBlockSets } from '../../core/block-sets'
-import type { FeedTopic, IdentityChange, IdentityFeed } from '../../core/identity-feed'
 import { blocks, users, vouches } from '../../db/schema/index'
 import { createProfileSnapshots } from './profiles.snapshots'
 
@@ -35,25 +35,6 @@ const like = async (member: Member, vouchId: number) =>
   expect((await t.inject(member, { method: 'POST', url: `/api/vouches/${vouchId}/likes` })).statusCode).toBe(
     200,
   )
-
-/** A feed told by hand: what the module does before and after each word is seen one step at a time. */
-function handFeed() {
-  const subscribers: Record<FeedTopic, ((change: IdentityChange) => void)[]> = { identity: [], received: [] }
-  let live = true
-  const feed: IdentityFeed = {
-    started: Promise.resolve(),
-    live: () => live,
-    subscribe: (onChange, topic = 'identity') => void subscribers[topic].push(onChange),
-    announce: (userId) => subscribers.identity.forEach((onChange) => onChange([userId])),
-    close: async () => {},
-  }
-  return {
-    feed,
-    tell: (change: IdentityChange, topic: FeedTopic = 'identity') =>
-      subscribers[topic].forEach((onChange) => onChange(change)),
-    setLive: (value: boolean) => void (live = value),
-  }
-}
 
 function snapshotsOn(maxEntries = 100) {
   const hand = handFeed()

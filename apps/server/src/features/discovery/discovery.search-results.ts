@@ -1,0 +1,106 @@
+import { SEARCH_RESULTS_MAX, type TUserCard } from '@vouched/shared/discovery'
+import type { BlockSets } from '../../core/block-sets'
+import type { IdentityFeed } from '../../core/identity-feed'
+import { createSharedReads } from '../../core/shared-reads'
+import type { Db } from '../../db/client'
+import type { RankedCard } from './discovery.queries'
+import { normaliseName } from './discovery.queries'
+import {
+  findSearchLists,
+  mergeSearchLists,
+  planSearch,
+  type MemberSearch,
+  type SearchLists,
+  type SearchPlan,
+} from './discovery.service'
+
+/** Room for the viewer and a dozen members they blocked before a search must be read for them alone. */
+const HELD_LIMIT = SEARCH_RESULTS_MAX + 14
+/**
+ * A card's activity score (and the "Recently Active" order it drives) and top tags move without a
+ * change the feed names (what the member gives, an operator's recount): they may lag this long.
+ */
+const MAX_AGE_MS = 10_000
+
+export type SearchResults = {
+  search: (search: MemberSearch) => Promise<TUserCard[]>
+}
+
+type Held = SearchLists & { readAt: number }
+
+/**
+ * Search results from memory. A search's ranked lists are read once for no viewer in particular and
+ * each viewer's answer cut from them: without the viewer and the members either side blocked, which
+ * is exactly what the database would answer them as long as the held lists reach past the cut (the
+ * order does not depend on who asks). Any change the identity feed names drops every held search: a
+ * member's row (names, scores, suspension; a new member, migration 0014), a block, or the
+ * endorsements someone received (their tags). While the feed is not live, every search is read from
+ * the database.
+ */
+export function createSearchResults(
+  db: Db,
+  feed: IdentityFeed,
+  blocks: BlockSets,
+  maxEntries: number,
+): SearchResults {
+  const held = new Map<string, Held>()
+  // Bumped by every change: a read that began before it may hold what it changed, and is not kept.
+  let generation = 0
+  const shared = createSharedReads<string, SearchLists>()
+
+  const forgetAll = () => {
+    generation += 1
+    held.clear()
+  }
+  feed.subscribe(forgetAll)
+  feed.subscribe(forgetAll, 'received')
+
+  const keep = (key: string, lists: SearchLists) => {
+    held.delete(key)
+    if (held.size >= maxEntries) {
+      // Maps iterate in insertion order, and a read puts its search last: the least read goes first.
+      const [oldest] = held.keys()
+      if (oldest !== undefined) held.delete(oldest)
+    }
+    held.set(key, { ...lists, readAt: Date.now() })
+  }
+
+  const listsOf = async (plan: SearchPlan): Promise<SearchLists> => {
+    const name = plan.name === null ? '' : normaliseName(plan.name)
+    const key = [plan.sort, name, ...plan.tags.map((tag) => tag.toLowerCase())].join('\n')
+    const found = held.get(key)
+    if (found && Date.now() - found.readAt <= MAX_AGE_MS) {
+      held.delete(key)
+      held.set(key, found)
+      return found
+    }
+    const mark = generation
+    return shared(key, mark, async () => {
+      const lists = await findSearchLists(db, plan, null, HELD_LIMIT)
+      if (mark === generation) keep(key, lists)
+      return lists
+    })
+  }
+
+  return {
+    async search(search) {
+      const plan = planSearch(search)
+      if (!plan) return []
+      const { viewerId } = search
+      if (maxEntries > 0 && feed.live()) {
+        const [lists, blocked] = await Promise.all([listsOf(plan), blocks.of(viewerId)])
+        // A list cut short by the viewer's exclusions, while more members may follow it, is read for them.
+        const cut = (cards: RankedCard[]) => {
+          const visible = cards.filter((card) => card.id !== viewerId && !blocked.has(card.id))
+          return visible.length < SEARCH_RESULTS_MAX && cards.length === HELD_LIMIT
+            ? undefined
+            : visible.slice(0, SEARCH_RESULTS_MAX)
+        }
+        const byName = cut(lists.byName)
+        const byTag = cut(lists.byTag)
+        if (byName && byTag) return mergeSearchLists(plan, { byName, byTag })
+      }
+      return mergeSearchLists(plan, await findSearchLists(db, plan, viewerId, SEARCH_RESULTS_MAX))
+    },
+  }
+}
