@@ -1,6 +1,7 @@
 import type { Db } from '../db/client'
 import { listBlockedEitherWay } from './blocks'
 import { EVERYONE, type IdentityFeed } from './identity-feed'
+import { keyToEvict } from './recent-entries'
 
 export type BlockSets = {
   /** Everyone the viewer blocked or was blocked by, from memory once read. */
@@ -30,11 +31,8 @@ export function createBlockSets(db: Db, feed: IdentityFeed, maxViewers: number):
       const mark = generation
       const blocked = new Set(await listBlockedEitherWay(db, viewerId))
       if (mark === generation && maxViewers > 0) {
-        if (held.size >= maxViewers) {
-          // Maps iterate in insertion order: the oldest viewer goes first.
-          const [oldest] = held.keys()
-          if (oldest !== undefined) held.delete(oldest)
-        }
+        const oldest = keyToEvict(held, maxViewers)
+        if (oldest !== undefined) held.delete(oldest)
         held.set(viewerId, blocked)
       }
       return blocked

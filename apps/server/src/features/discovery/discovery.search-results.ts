@@ -1,6 +1,7 @@
 import { SEARCH_RESULTS_MAX, type TUserCard } from '@vouched/shared/discovery'
 import type { BlockSets } from '../../core/block-sets'
 import type { IdentityFeed } from '../../core/identity-feed'
+import { freshEntry, keyToEvict } from '../../core/recent-entries'
 import { createSharedReads } from '../../core/shared-reads'
 import type { Db } from '../../db/client'
 import type { RankedCard } from './discovery.queries'
@@ -57,23 +58,16 @@ export function createSearchResults(
 
   const keep = (key: string, lists: SearchLists) => {
     held.delete(key)
-    if (held.size >= maxEntries) {
-      // Maps iterate in insertion order, and a read puts its search last: the least read goes first.
-      const [oldest] = held.keys()
-      if (oldest !== undefined) held.delete(oldest)
-    }
+    const oldest = keyToEvict(held, maxEntries)
+    if (oldest !== undefined) held.delete(oldest)
     held.set(key, { ...lists, readAt: Date.now() })
   }
 
   const listsOf = async (plan: SearchPlan): Promise<SearchLists> => {
     const name = plan.name === null ? '' : normaliseName(plan.name)
     const key = [plan.sort, name, ...plan.tags.map((tag) => tag.toLowerCase())].join('\n')
-    const found = held.get(key)
-    if (found && Date.now() - found.readAt <= MAX_AGE_MS) {
-      held.delete(key)
-      held.set(key, found)
-      return found
-    }
+    const found = freshEntry(held, key, MAX_AGE_MS)
+    if (found) return found
     const mark = generation
     return shared(key, mark, async () => {
       const lists = await findSearchLists(db, plan, null, HELD_LIMIT)

@@ -1,6 +1,7 @@
 import { PROFILE_VOUCHES_FIRST_PAGE, type TVouchesPage } from '@vouched/shared/endorsements'
 import type { BlockSets } from '../../core/block-sets'
 import { EVERYONE, type IdentityChange, type IdentityFeed } from '../../core/identity-feed'
+import { freshEntry, keyToEvict } from '../../core/recent-entries'
 import { createSharedReads } from '../../core/shared-reads'
 import type { Db } from '../../db/client'
 import { toPage, type Viewer } from '../endorsements/endorsements.service'
@@ -105,11 +106,8 @@ export function createProfileSnapshots(
 
   const keep = (key: string, profile: ProfileForAnyone) => {
     drop(key)
-    if (held.size >= maxEntries) {
-      // Maps iterate in insertion order, and a read puts its profile last: the least read goes first.
-      const [oldest] = held.keys()
-      if (oldest !== undefined) drop(oldest)
-    }
+    const oldest = keyToEvict(held, maxEntries)
+    if (oldest !== undefined) drop(oldest)
     const { others, member } = profile.pages
     const endorsers = [...others.rows, ...member.rows].map((row) => row.from.id)
     const dependsOn = [...new Set([profile.user.id, ...endorsers])]
@@ -123,12 +121,8 @@ export function createProfileSnapshots(
   }
 
   const snapshotOf = async (key: string): Promise<ProfileForAnyone | null> => {
-    const snapshot = held.get(key)
-    if (snapshot && Date.now() - snapshot.readAt <= MAX_AGE_MS) {
-      held.delete(key)
-      held.set(key, snapshot)
-      return snapshot
-    }
+    const snapshot = freshEntry(held, key, MAX_AGE_MS)
+    if (snapshot) return snapshot
     const mark = generation
     return shared(key, mark, async () => {
       const profile = await findProfileForAnyone(db, key)
