@@ -64,9 +64,12 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/search',
     { onRequest: members, schema: { querystring: ZSearchQuery, response: { 200: ZUserCards } } },
-    async (request) => {
+    async (request, reply) => {
       const me = requireMember(request)
-      return searches.search({ viewerId: me.id, ...request.query })
+      const { cards, json } = await searches.search({ viewerId: me.id, ...request.query })
+      // Written against the same schema by the search: a held answer once, not per request.
+      reply.type('application/json; charset=utf-8').serializer(() => json)
+      return cards
     },
   )
 }

@@ -216,7 +216,8 @@ describe('searches held by one instance, as the feed tells them', () => {
     const hand = handFeed()
     const { db, statements } = t.countingDb()
     const searches = createSearchResults(db, hand.feed, createBlockSets(db, hand.feed, 100), 2)
-    const run = (viewer: Member, q: string) => searches.search({ viewerId: viewer.id, q, sort: 'reputation' })
+    const run = async (viewer: Member, q: string) =>
+      (await searches.search({ viewerId: viewer.id, q, sort: 'reputation' })).cards
     const reads = () => statements.filter((query) => query.includes('from users u')).length
     return { ...hand, run, reads }
   }
@@ -234,6 +235,22 @@ describe('searches held by one instance, as the feed tells them', () => {
     tell([viewers[0]!.id], 'received')
     await run(viewers[0]!, 'kim')
     expect(reads()).toBe(once * 2)
+  })
+
+  it('writes one answer for every viewer it leaves no one out for', async () => {
+    const hand = handFeed()
+    const searches = createSearchResults(t.db, hand.feed, createBlockSets(t.db, hand.feed, 100), 2)
+    const [first] = await ranked('kim', 2)
+    const [ann, bob] = [await createMember(t.db), await createMember(t.db)]
+    const answerFor = (viewer: Member) =>
+      searches.search({ viewerId: viewer.id, q: 'kim', sort: 'reputation' })
+    const shared = await answerFor(ann)
+    expect(await answerFor(bob)).toBe(shared)
+    expect(JSON.parse(shared.json)).toEqual(shared.cards)
+    expect(usernames(shared.cards)).toEqual(['kim_0', 'kim_1'])
+    const own = await answerFor(first!)
+    expect(own).not.toBe(shared)
+    expect(usernames(JSON.parse(own.json) as TUserCard[])).toEqual(['kim_1'])
   })
 
   it('keeps the most recently read searches up to its size, and none while the feed is not live', async () => {

@@ -1,11 +1,11 @@
-import { SEARCH_RESULTS_MAX, type TUserCard } from '@vouched/shared/discovery'
+import { SEARCH_RESULTS_MAX, ZUserCards, type TUserCard } from '@vouched/shared/discovery'
 import type { BlockSets } from '../../core/block-sets'
 import type { IdentityFeed } from '../../core/identity-feed'
+import { writeJson } from '../../core/json-answer'
 import { freshEntry, keyToEvict } from '../../core/recent-entries'
 import { createSharedReads } from '../../core/shared-reads'
 import type { Db } from '../../db/client'
-import type { RankedCard } from './discovery.queries'
-import { normaliseName } from './discovery.queries'
+import { normaliseName, type RankedCard } from './discovery.queries'
 import {
   findSearchLists,
   mergeSearchLists,
@@ -23,11 +23,17 @@ const HELD_LIMIT = SEARCH_RESULTS_MAX + 14
  */
 const MAX_AGE_MS = 10_000
 
+/** The cards, and the answer's text as the route's response schema writes it. */
+export type SearchAnswer = { cards: TUserCard[]; json: string }
+
 export type SearchResults = {
-  search: (search: MemberSearch) => Promise<TUserCard[]>
+  search: (search: MemberSearch) => Promise<SearchAnswer>
 }
 
-type Held = SearchLists & { readAt: number }
+/** The lists, and the answer of every viewer they hold nobody to leave out for, written once. */
+type Held = SearchLists & { readAt: number; everyone?: SearchAnswer }
+
+const answer = (cards: TUserCard[]): SearchAnswer => ({ cards, json: writeJson(ZUserCards, cards) })
 
 /**
  * Search results from memory. A search's ranked lists are read once for no viewer in particular and
@@ -47,7 +53,7 @@ export function createSearchResults(
   const held = new Map<string, Held>()
   // Bumped by every change: a read that began before it may hold what it changed, and is not kept.
   let generation = 0
-  const shared = createSharedReads<string, SearchLists>()
+  const shared = createSharedReads<string, Held>()
 
   const forgetAll = () => {
     generation += 1
@@ -56,45 +62,58 @@ export function createSearchResults(
   feed.subscribe(forgetAll)
   feed.subscribe(forgetAll, 'received')
 
-  const keep = (key: string, lists: SearchLists) => {
+  const keep = (key: string, lists: Held) => {
     held.delete(key)
     const oldest = keyToEvict(held, maxEntries)
     if (oldest !== undefined) held.delete(oldest)
-    held.set(key, { ...lists, readAt: Date.now() })
+    held.set(key, lists)
   }
 
-  const listsOf = async (plan: SearchPlan): Promise<SearchLists> => {
+  const heldLists = async (plan: SearchPlan): Promise<Held> => {
     const name = plan.name === null ? '' : normaliseName(plan.name)
     const key = [plan.sort, name, ...plan.tags.map((tag) => tag.toLowerCase())].join('\n')
     const found = freshEntry(held, key, MAX_AGE_MS)
     if (found) return found
     const mark = generation
     return shared(key, mark, async () => {
-      const lists = await findSearchLists(db, plan, null, HELD_LIMIT)
+      const lists: Held = { ...(await findSearchLists(db, plan, null, HELD_LIMIT)), readAt: Date.now() }
       if (mark === generation) keep(key, lists)
       return lists
     })
   }
 
+  const fromDatabase = async (plan: SearchPlan, viewerId: number) =>
+    answer(mergeSearchLists(plan, await findSearchLists(db, plan, viewerId, SEARCH_RESULTS_MAX)))
+
   return {
     async search(search) {
       const plan = planSearch(search)
-      if (!plan) return []
+      if (!plan) return answer([])
       const { viewerId } = search
-      if (maxEntries > 0 && feed.live()) {
-        const [lists, blocked] = await Promise.all([listsOf(plan), blocks.of(viewerId)])
-        // A list cut short by the viewer's exclusions, while more members may follow it, is read for them.
-        const cut = (cards: RankedCard[]) => {
-          const visible = cards.filter((card) => card.id !== viewerId && !blocked.has(card.id))
-          return visible.length < SEARCH_RESULTS_MAX && cards.length === HELD_LIMIT
-            ? undefined
-            : visible.slice(0, SEARCH_RESULTS_MAX)
-        }
-        const byName = cut(lists.byName)
-        const byTag = cut(lists.byTag)
-        if (byName && byTag) return mergeSearchLists(plan, { byName, byTag })
+      if (maxEntries === 0 || !feed.live()) return fromDatabase(plan, viewerId)
+      const [held, blocked] = await Promise.all([heldLists(plan), blocks.of(viewerId)])
+      const leftOut = (card: RankedCard) => card.id === viewerId || blocked.has(card.id)
+      if (!held.byName.some(leftOut) && !held.byTag.some(leftOut)) {
+        // Most viewers are in neither list and blocked no one in them: they share one answer.
+        held.everyone ??= answer(
+          mergeSearchLists(plan, {
+            byName: held.byName.slice(0, SEARCH_RESULTS_MAX),
+            byTag: held.byTag.slice(0, SEARCH_RESULTS_MAX),
+          }),
+        )
+        return held.everyone
       }
-      return mergeSearchLists(plan, await findSearchLists(db, plan, viewerId, SEARCH_RESULTS_MAX))
+      // A list cut short by the viewer's exclusions, while more members may follow it, is read for them.
+      const cut = (cards: RankedCard[]) => {
+        const visible = cards.filter((card) => !leftOut(card))
+        return visible.length < SEARCH_RESULTS_MAX && cards.length === HELD_LIMIT
+          ? undefined
+          : visible.slice(0, SEARCH_RESULTS_MAX)
+      }
+      const byName = cut(held.byName)
+      const byTag = cut(held.byTag)
+      if (!byName || !byTag) return fromDatabase(plan, viewerId)
+      return answer(mergeSearchLists(plan, { byName, byTag }))
     },
   }
 }

@@ -1,5 +1,5 @@
 import { ZProfile, type TProfile } from '@vouched/shared/profiles'
-import { z } from 'zod'
+import { writeJson } from '../../core/json-answer'
 import type { UserRow } from '../../core/user-shapes'
 
 type SharedJson = { categories?: string; publicUser?: string; privateUser?: string }
@@ -10,8 +10,6 @@ type SharedJson = { categories?: string; publicUser?: string; privateUser?: stri
  * database comes with a fresh row, and its parts are written once and let go with it.
  */
 const sharedJson = new WeakMap<UserRow, SharedJson>()
-
-const write = <T extends z.ZodType>(schema: T, value: z.output<T>) => JSON.stringify(z.encode(schema, value))
 
 /**
  * The profile answer as the route's response schema (ZProfile) would check and write it. Checking and
@@ -24,12 +22,12 @@ export function profileJson(profile: TProfile, row: UserRow, withPrivateFields: 
   if (!shared) sharedJson.set(row, (shared = {}))
   const { shape } = ZProfile
   const user = withPrivateFields
-    ? (shared.privateUser ??= write(shape.user, profile.user))
-    : (shared.publicUser ??= write(shape.user, profile.user))
-  shared.categories ??= write(shape.categoryScores, profile.categoryScores)
+    ? (shared.privateUser ??= writeJson(shape.user, profile.user))
+    : (shared.publicUser ??= writeJson(shape.user, profile.user))
+  shared.categories ??= writeJson(shape.categoryScores, profile.categoryScores)
   return (
-    `{"user":${user},"reputationScore":${write(shape.reputationScore, profile.reputationScore)},` +
-    `"categoryScores":${shared.categories},"vouches":${write(shape.vouches, profile.vouches)},` +
-    `"nextCursor":${write(shape.nextCursor, profile.nextCursor)}}`
+    `{"user":${user},"reputationScore":${writeJson(shape.reputationScore, profile.reputationScore)},` +
+    `"categoryScores":${shared.categories},"vouches":${writeJson(shape.vouches, profile.vouches)},` +
+    `"nextCursor":${writeJson(shape.nextCursor, profile.nextCursor)}}`
   )
 }
