@@ -237,7 +237,7 @@ describe('searches held by one instance, as the feed tells them', () => {
     expect(reads()).toBe(once * 2)
   })
 
-  it('writes one answer for every viewer it leaves no one out for', async () => {
+  it('writes one answer for all the viewers who leave out the same members', async () => {
     const hand = handFeed()
     const searches = createSearchResults(t.db, hand.feed, createBlockSets(t.db, hand.feed, 100), 2)
     const [first] = await ranked('kim', 2)
@@ -251,6 +251,10 @@ describe('searches held by one instance, as the feed tells them', () => {
     const own = await answerFor(first!)
     expect(own).not.toBe(shared)
     expect(usernames(JSON.parse(own.json) as TUserCard[])).toEqual(['kim_1'])
+    // Whoever leaves out the same member gets the same answer.
+    const cy = await createMember(t.db)
+    await t.db.insert(blocks).values({ blockerId: first!.id, blockedId: cy.id })
+    expect(await answerFor(cy)).toBe(own)
   })
 
   it('keeps the most recently read searches up to its size, and none while the feed is not live', async () => {

@@ -30,8 +30,15 @@ export type SearchResults = {
   search: (search: MemberSearch) => Promise<SearchAnswer>
 }
 
-/** The lists, and the answer of every viewer they hold nobody to leave out for, written once. */
-type Held = SearchLists & { readAt: number; everyone?: SearchAnswer }
+/**
+ * An answer depends only on which members of the held lists a viewer leaves out (themselves, whom
+ * they blocked or were blocked by): most viewers leave out no one and share one answer; a member who
+ * is in the lists shares theirs with whoever leaves out the same. Kept per search, up to this many.
+ */
+const ANSWERS_PER_SEARCH = 8
+
+/** The lists, and the answers written from them, keyed by the ids left out ('' for none). */
+type Held = SearchLists & { readAt: number; answers: Map<string, SearchAnswer> }
 
 const answer = (cards: TUserCard[]): SearchAnswer => ({ cards, json: writeJson(ZUserCards, cards) })
 
@@ -76,9 +83,10 @@ export function createSearchResults(
     if (found) return found
     const mark = generation
     return shared(key, mark, async () => {
-      const lists: Held = { ...(await findSearchLists(db, plan, null, HELD_LIMIT)), readAt: Date.now() }
-      if (mark === generation) keep(key, lists)
-      return lists
+      const lists = await findSearchLists(db, plan, null, HELD_LIMIT)
+      const entry: Held = { ...lists, readAt: Date.now(), answers: new Map() }
+      if (mark === generation) keep(key, entry)
+      return entry
     })
   }
 
@@ -93,16 +101,10 @@ export function createSearchResults(
       if (maxEntries === 0 || !feed.live()) return fromDatabase(plan, viewerId)
       const [held, blocked] = await Promise.all([heldLists(plan), blocks.of(viewerId)])
       const leftOut = (card: RankedCard) => card.id === viewerId || blocked.has(card.id)
-      if (!held.byName.some(leftOut) && !held.byTag.some(leftOut)) {
-        // Most viewers are in neither list and blocked no one in them: they share one answer.
-        held.everyone ??= answer(
-          mergeSearchLists(plan, {
-            byName: held.byName.slice(0, SEARCH_RESULTS_MAX),
-            byTag: held.byTag.slice(0, SEARCH_RESULTS_MAX),
-          }),
-        )
-        return held.everyone
-      }
+      const left = [...new Set([...held.byName, ...held.byTag].filter(leftOut).map((card) => card.id))]
+      const answerKey = left.sort((a, b) => a - b).join(',')
+      const known = held.answers.get(answerKey)
+      if (known) return known
       // A list cut short by the viewer's exclusions, while more members may follow it, is read for them.
       const cut = (cards: RankedCard[]) => {
         const visible = cards.filter((card) => !leftOut(card))
@@ -113,7 +115,11 @@ export function createSearchResults(
       const byName = cut(held.byName)
       const byTag = cut(held.byTag)
       if (!byName || !byTag) return fromDatabase(plan, viewerId)
-      return answer(mergeSearchLists(plan, { byName, byTag }))
+      const written = answer(mergeSearchLists(plan, { byName, byTag }))
+      const oldest = keyToEvict(held.answers, ANSWERS_PER_SEARCH)
+      if (oldest !== undefined) held.answers.delete(oldest)
+      held.answers.set(answerKey, written)
+      return written
     },
   }
 }
