@@ -41,6 +41,7 @@ describe('loadConfig', () => {
     [{ SESSION_CACHE_SIZE: '-1' }, 'SESSION_CACHE_SIZE'],
     [{ SESSION_CACHE_SIZE: 'lots' }, 'SESSION_CACHE_SIZE'],
     [{ PROFILE_CACHE_SIZE: '-5' }, 'PROFILE_CACHE_SIZE'],
+    [{ SEARCH_CACHE_SIZE: 'all' }, 'SEARCH_CACHE_SIZE'],
   ])('stops on a bad value with one line naming the variable (%o)', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError)
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(
