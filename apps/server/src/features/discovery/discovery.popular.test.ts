@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { TUserCard } from '@vouched/shared/discovery'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
+import { eventually } from '../../../test/eventually'
 import { createMember } from '../../../test/factories'
 import { blocks, hashtags, memberHashtags, users } from '../../db/schema/index'
 import { createPopularMembers } from './discovery.popular'
@@ -19,9 +20,6 @@ beforeEach(async () => {
 })
 
 type Member = Awaited<ReturnType<typeof createMember>>
-
-/** The database tells the instances on commit; on PostgreSQL they hear it a moment later. */
-const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 20 })
 
 async function popular(viewer: Member, app: FastifyInstance = t.app, limit = 12) {
   const cookie = await t.cookieFor(viewer)

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
+import { eventually } from '../../../test/eventually'
 import { createAdmin, createMember } from '../../../test/factories'
 import { handFeed } from '../../../test/hand-feed'
 import { createBlockSets } from '../../core/block-sets'
@@ -190,7 +191,6 @@ describe('GET /api/users/:username from memory', () => {
     expect(res.statusCode).toBe(200)
     return res.json()
   }
-  const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 20 })
 
   it('answers each viewer exactly what the database answers: anonymous, liked, hidden, tags, medals', async () => {
     const fresh = await t.otherInstance({ profileCacheSize: 0 })
