@@ -100,8 +100,9 @@ const toCard = (row: CardRow, totalHashtags = 0): RankedCard => {
 }
 
 /**
- * Ranking and cards in one statement: `hits` yields `id`, `rn` (its order) and optionally `mc` (tags
- * matched) and `rank` (name group); only the hits pay for their card's subqueries.
+ * Ranking and cards in one statement: `hits` yields `id`, `rn` (its order, within its `rank` when
+ * it has name groups) and optionally `mc` (tags matched) and `rank` (name group); only the hits pay
+ * for their card's subqueries.
  */
 async function rankedCards(db: Db, hits: SQL, totalHashtags = 0): Promise<RankedCard[]> {
   const rows = await queryRows<CardRow>(
@@ -109,7 +110,7 @@ async function rankedCards(db: Db, hits: SQL, totalHashtags = 0): Promise<Ranked
     sql`with hits as (${hits})
         select ${cardColumns}, hits.mc as "matchCount", hits.rank as "rank"
         from hits join users u on u.id = hits.id
-        order by hits.rn`,
+        order by hits.rank, hits.rn`,
   )
   return rows.map((row) => toCard(row, totalHashtags))
 }
@@ -234,23 +235,21 @@ export function nameBucketQuery(bucket: Bucket, search: BucketSearch) {
 const NAME_SEARCH_SETTINGS = sql`select set_config('enable_seqscan', 'off', true),
   set_config('max_parallel_workers_per_gather', '0', true)`
 
-/** Fills the groups in order, each statement asking only for what is still missing. */
+/**
+ * Fills the groups in order in one statement (each round trip is a chance at the machine's scheduling
+ * tail: docs/performance.md, note 3), asking only for what is still missing: the limit above the
+ * groups' union stops reading them once it has its members, so a group is read only when those
+ * before it left room.
+ */
 async function collectBuckets(db: Db, buckets: Bucket[], search: BucketSearch, found: RankedCard[] = []) {
-  const cards = [...found]
-  for (const bucket of buckets) {
-    if (cards.length >= search.limit) break
-    cards.push(
-      ...(await rankedCards(
-        db,
-        nameBucketQuery(bucket, {
-          ...search,
-          limit: search.limit - cards.length,
-          excludeIds: [...(search.excludeIds ?? []), ...cards.map((c) => c.id)],
-        }),
-      )),
-    )
-  }
-  return cards
+  const limit = search.limit - found.length
+  if (limit <= 0) return found
+  const each = { ...search, limit, excludeIds: [...(search.excludeIds ?? []), ...found.map((c) => c.id)] }
+  const groups = sql.join(
+    buckets.map((bucket) => sql`(${nameBucketQuery(bucket, each)})`),
+    sql` union all `,
+  )
+  return [...found, ...(await rankedCards(db, sql`select * from (${groups}) groups limit ${limit}`))]
 }
 
 /** Lower-cased, inner spaces collapsed. */

@@ -1,6 +1,6 @@
 import { MEDAL_THRESHOLDS } from '@vouched/shared/endorsements'
 import { WEIGHT_RECIPROCAL } from '@vouched/shared/reputation'
-import { and, eq, lte, sql } from 'drizzle-orm'
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import {
   hashtags,
@@ -16,6 +16,7 @@ import {
   vouchLikes,
 } from '../../db/schema/index'
 import { countActsSql, utcDay } from '../../core/activity'
+import type { NotificationWrites } from '../notifications/notifications.service'
 import { vouchFromJson } from './endorsements.queries'
 
 type VouchRow = typeof vouches.$inferSelect
@@ -46,10 +47,15 @@ export type NewEndorsement = Pick<
   'fromUserId' | 'toUserId' | 'category' | 'note' | 'contentUrl' | 'contentType'
 > & { isAnonymous: boolean; engagementWeight: number }
 
+/** What an arriving endorsement moves besides itself: the points it adds, and its receiver's notification. */
+export type Arrival = { points: number; notice: NotificationWrites | null }
+
 /**
- * Inserts an endorsement, counts its endorser's act for the day, creates or counts up each of its tags
- * (case-insensitively unique, first spelling kept) and links them, in one statement; returns its row
- * and its tags, in the order given.
+ * Writes an arriving endorsement and everything it moves, in one statement (each round trip here is
+ * a chance at the machine's scheduling tail: docs/performance.md, note 4): the endorsement, its
+ * endorser's act for the day, each of its tags created or counted up (case-insensitively unique,
+ * first spelling kept) and linked, its receiver's counters and the medals they raise, and the
+ * notification. Returns its row and its tags, in the order given.
  * Tags PostgreSQL takes for one (same lower(), or lone surrogates stored as U+FFFD) count as one row
  * each time they are given; rows are written in lower(tag) order so two endorsements sharing tags lock
  * them in the same order and never deadlock. Each given tag is matched back through lower() on the
@@ -59,29 +65,14 @@ export async function insertEndorsement(
   tx: Db,
   e: NewEndorsement,
   tags: string[],
+  arrival: Arrival,
 ): Promise<{ vouch: VouchRow; tags: { id: number; tag: string }[] }> {
-  const vouch = sql`vouch as (
-      insert into ${vouches} (from_user_id, to_user_id, category, note, is_anonymous, content_url,
-        content_type, engagement_weight)
-      values (${e.fromUserId}::int, ${e.toUserId}::int, ${e.category}::text, ${e.note ?? null}::text,
-        ${e.isAnonymous}::boolean, ${e.contentUrl ?? null}::text, ${e.contentType ?? null}::text,
-        ${e.engagementWeight}::real)
-      returning *
-    ),
-    acted as (${countActsSql(e.fromUserId, 1)})`
-  if (tags.length === 0) {
-    const [row] = rowsOf<{ vouch: Record<string, unknown> }>(
-      await tx.execute(sql`with ${vouch} select row_to_json(vouch) as vouch from vouch`),
-    )
-    return { vouch: vouchFromJson(row!.vouch), tags: [] }
-  }
+  const tagged = tags.length > 0
   const input = sql.join(
     tags.map((tag, i) => sql`(${tag}::text, ${i}::int)`),
     sql`, `,
   )
-  const result = await tx.execute(sql`
-    with ${vouch},
-    input (tag, ord) as (values ${input}),
+  const tagWrites = sql`, input (tag, ord) as (values ${input}),
     counted as (
       insert into ${hashtags} (tag, count)
       select distinct on (lower(tag)) tag, count(*) over (partition by lower(tag)) from input
@@ -97,9 +88,31 @@ export async function insertEndorsement(
       select vouch.id, g.id from vouch, (select id, min(ord) as ord from given group by id) g
       order by g.ord
       returning 1
-    )
+    )`
+  const counters = receivedCounters({
+    userId: e.toUserId,
+    category: e.category,
+    points: arrival.points,
+    sign: 1,
+    tagIds: tagged ? sql`select distinct id from given` : null,
+    // The tags' rows and the endorsement are this statement's own writes, which its reads do not see.
+    raised: tagged ? { tags: sql`counted`, at: sql`(select created_at from vouch)` } : undefined,
+  })
+  const notice = arrival.notice
+  const result = await tx.execute(sql`
+    with vouch as (
+      insert into ${vouches} (from_user_id, to_user_id, category, note, is_anonymous, content_url,
+        content_type, engagement_weight)
+      values (${e.fromUserId}::int, ${e.toUserId}::int, ${e.category}::text, ${e.note ?? null}::text,
+        ${e.isAnonymous}::boolean, ${e.contentUrl ?? null}::text, ${e.contentType ?? null}::text,
+        ${e.engagementWeight}::real)
+      returning *
+    ),
+    acted as (${countActsSql(e.fromUserId, 1)})${tagged ? tagWrites : sql``},
+    ${counters}${notice ? sql`, ${notice.ctes}` : sql``}
     select row_to_json(vouch) as vouch,
-      (select json_agg(json_build_object('id', given.id, 'tag', given.tag) order by given.ord) from given) as tags
+      ${tagged ? sql`(select json_agg(json_build_object('id', given.id, 'tag', given.tag) order by given.ord) from given)` : sql`'[]'::json`} as tags
+      ${notice ? sql`, (select ${notice.announce} from created) as announced` : sql``}
     from vouch`)
   const [row] = rowsOf<{ vouch: Record<string, unknown>; tags: { id: number; tag: string }[] }>(result)
   return { vouch: vouchFromJson(row!.vouch), tags: row!.tags }
@@ -112,44 +125,39 @@ export type CounterChange = {
   hashtagIds: number[]
   /** +1 when an endorsement arrives, -1 when it goes. */
   sign: 1 | -1
-  /**
-   * The id of an endorsement just received: the medals of its tags are raised in the same statement
-   * from the counts it writes, dated by it (see refreshMedals). Otherwise call refreshMedals.
-   */
-  raisedBy?: number
 }
 
 /**
- * The receiver's denormalised counters (DECISIONS.md §4), moved by one endorsement: reputation and
- * count, the category's stats, the tag counters overall and in the category, and with `raisedBy` the
- * medals of its tags, in one statement.
+ * The receiver's denormalised counters (DECISIONS.md §4) moved by one endorsement, as CTEs to follow a
+ * `with`: reputation and count, the category's stats, and the counters of the tags `tagIds` selects
+ * (one id per row) overall and in the category; with `raised`, the medals of those tags, from the
+ * counts written, named from `raised.tags` (id, tag) and dated `raised.at`.
  */
-export async function applyReceivedCounters(tx: Db, change: CounterChange) {
-  const { userId, category, sign } = change
+function receivedCounters(change: {
+  userId: number
+  category: string
+  points: number
+  sign: 1 | -1
+  tagIds: SQL | null
+  raised?: { tags: SQL; at: SQL }
+}) {
+  const { userId, category, sign, tagIds, raised } = change
   const points = sign * change.points
-  const tagRows = (withCategory: boolean) =>
-    sql.join(
-      change.hashtagIds.map((hashtagId) =>
-        withCategory
-          ? sql`(${userId}::int, ${category}::text, ${hashtagId}::int, ${sign}::int)`
-          : sql`(${userId}::int, ${hashtagId}::int, ${sign}::int)`,
-      ),
-      sql`, `,
-    )
-  const tagCounters = change.hashtagIds.length
+  const tagCounters = tagIds
     ? sql`, member_tags as (
-        insert into ${memberHashtags} (user_id, hashtag_id, count) values ${tagRows(false)}
+        insert into ${memberHashtags} (user_id, hashtag_id, count)
+        select ${userId}::int, t.id, ${sign}::int from (${tagIds}) t (id)
         on conflict (user_id, hashtag_id) do update set count = ${memberHashtags}.count + excluded.count
         returning user_id, hashtag_id, count
-      )${change.raisedBy ? raisedMedals(change.raisedBy) : sql``}, category_tags as (
-        insert into ${memberCategoryHashtags} (user_id, category, hashtag_id, count) values ${tagRows(true)}
+      ), category_tags as (
+        insert into ${memberCategoryHashtags} (user_id, category, hashtag_id, count)
+        select ${userId}::int, ${category}::text, t.id, ${sign}::int from (${tagIds}) t (id)
         on conflict (user_id, category, hashtag_id)
         do update set count = ${memberCategoryHashtags}.count + excluded.count
         returning 1
-      )`
+      )${raised ? raisedMedals(raised.tags, raised.at) : sql``}`
     : sql``
-  await tx.execute(sql`
-    with member as (
+  return sql`member as (
       update ${users} set reputation_score = reputation_score + ${points}::real,
         vouch_count = vouch_count + ${sign}::int
       where id = ${userId}
@@ -161,8 +169,22 @@ export async function applyReceivedCounters(tx: Db, change: CounterChange) {
         score = ${memberCategoryStats}.score + excluded.score,
         count = ${memberCategoryStats}.count + excluded.count
       returning 1
-    )${tagCounters}
-    select 1`)
+    )${tagCounters}`
+}
+
+/**
+ * Moves the receiver's counters (`receivedCounters`) for an endorsement that starts or stops counting,
+ * in one statement; call refreshMedals after.
+ */
+export async function applyReceivedCounters(tx: Db, change: CounterChange) {
+  const { userId, hashtagIds, sign } = change
+  const tagIds = hashtagIds.length
+    ? sql`values ${sql.join(
+        hashtagIds.map((id) => sql`(${id}::int)`),
+        sql`, `,
+      )}`
+    : null
+  await tx.execute(sql`with ${receivedCounters({ ...change, tagIds })} select 1`)
 
   if (sign < 0) {
     // Rows at zero describe nothing received; dropping them keeps "has any" checks to a row's existence.
@@ -198,11 +220,10 @@ export async function applyPointsDelta(tx: Db, userId: number, category: string,
  * reads every endorsement of the member carrying the skill: 35 ms for one with 3,000). Counts only
  * rise, so no medal is lost.
  */
-const raisedMedals = (vouchId: number) => sql`, raised_medals as (
+const raisedMedals = (tags: SQL, at: SQL) => sql`, raised_medals as (
     insert into ${medals} (user_id, skill_name, tier, last_endorsed_at, endorsement_count)
-    select mt.user_id, h.tag, ${tierSql(sql`mt.count`)},
-      (select v.created_at from ${vouches} v where v.id = ${vouchId}), mt.count
-    from member_tags mt join ${hashtags} h on h.id = mt.hashtag_id
+    select mt.user_id, h.tag, ${tierSql(sql`mt.count`)}, ${at}, mt.count
+    from member_tags mt join ${tags} h on h.id = mt.hashtag_id
     where mt.count >= ${MEDAL_THRESHOLDS.bronze}
     ${upsertMedal}
   )`
@@ -211,7 +232,7 @@ const raisedMedals = (vouchId: number) => sql`, raised_medals as (
  * Brings the member's medals for these skills in line with their counts: a medal per skill received at
  * least 10 times, its tier from the thresholds, its last endorsement the newest one carrying the skill.
  * Skills are matched by name, so a tag whose row just disappeared still loses its medal. (An arriving
- * endorsement raises its medals with its counters instead: `raisedBy`.)
+ * endorsement raises its medals in its own statement instead: insertEndorsement.)
  */
 export async function refreshMedals(tx: Db, userId: number, skillNames: string[]) {
   if (skillNames.length === 0) return

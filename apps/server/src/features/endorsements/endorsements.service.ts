@@ -30,7 +30,7 @@ import { assertNoBlockWithAny, blockedError, blockerBetween, lockPair } from '..
 import { AppError, forbidden, notFound } from '../../core/errors'
 import { findOwnUpload } from '../../core/uploads'
 import type { UserRow } from '../../core/user-shapes'
-import { createNotification } from '../notifications/notifications.service'
+import { createNotification, notificationWrites } from '../notifications/notifications.service'
 import {
   applyPointsDelta,
   applyReceivedCounters,
@@ -298,29 +298,24 @@ export async function createEndorsement(
           engagementWeight: weight,
         },
         input.hashtags,
+        {
+          points: countedPoints({ weight, reciprocal: Boolean(reverse), hidden: false }),
+          notice: notificationWrites({
+            userId: toUserId,
+            type: 'endorsement',
+            entityId: sql`(select id from vouch)`,
+            // An anonymous endorsement names nobody, not even through the notification's sender.
+            fromUserId: input.isAnonymous ? null : from.id,
+            message: input.isAnonymous
+              ? `Someone endorsed you anonymously for ${input.category}`
+              : `${displayName(from)} endorsed you for ${input.category}`,
+          }),
+        },
       )
-      await applyReceivedCounters(tx, {
-        userId: toUserId,
-        category: input.category,
-        points: countedPoints({ weight, reciprocal: Boolean(reverse), hidden: false }),
-        hashtagIds: tags.map((tag) => tag.id),
-        sign: 1,
-        raisedBy: vouch.id,
-      })
       // The reverse endorsement becomes reciprocal too: its receiver (this endorser) keeps half of it.
       if (reverse && isCounted(reverse)) {
         await applyPointsDelta(tx, from.id, input.category, -halfOf(reverse.engagementWeight))
       }
-      await createNotification(tx, {
-        userId: toUserId,
-        type: 'endorsement',
-        entityId: vouch.id,
-        // An anonymous endorsement names nobody, not even through the notification's sender.
-        fromUserId: input.isAnonymous ? null : from.id,
-        message: input.isAnonymous
-          ? `Someone endorsed you anonymously for ${input.category}`
-          : `${displayName(from)} endorsed you for ${input.category}`,
-      })
       // As findEndorsement would read it back: nobody can have liked it yet.
       return toEndorsement(
         { vouch, from: endorser, to: receiver, hashtags: tags.map((tag) => tag.tag), hasLiked: false },

@@ -1,5 +1,5 @@
 import { DEFAULT_PREFERENCE } from '@vouched/shared/account'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { queryRows } from '../../db/client'
@@ -34,12 +34,15 @@ export async function findPreference(db: Db, userId: number, type: string) {
 }
 
 /**
- * Writes a notification and announces it live; call it inside the transaction of its cause.
- * Nobody is notified of their own action, nor by a member they blocked or who blocked them.
- * The member's preferences decide: in-app off writes no row; email on queues a mail in the same
- * transaction (sent after commit by `sendNotificationMails`, so a rolled back action mails nobody).
+ * A notification's writes, for a statement that may also write its cause: CTEs named `standing`, `mail`
+ * and `created` (returning id, created_at) to follow a `with`, and `announce`, the live event, to select
+ * from `created`. The member's preference for the type decides which rows are written (the mail, the
+ * row and its live event); a block between the two, either way, writes none. Null when nobody is to
+ * be notified: nobody is notified of their own action.
  */
-export async function createNotification(db: Db, notification: NewNotification) {
+export function notificationWrites(
+  notification: Omit<NewNotification, 'entityId'> & { entityId?: number | SQL | null },
+) {
   const { userId, type, fromUserId = null, message } = notification
   if (fromUserId != null && fromUserId === userId) return null
   const blocked =
@@ -48,11 +51,8 @@ export async function createNotification(db: Db, notification: NewNotification) 
       : sql`exists (select 1 from ${blocks} b
           where (b.blocker_id = ${userId} and b.blocked_id = ${fromUserId})
              or (b.blocker_id = ${fromUserId} and b.blocked_id = ${userId}))`
-  // One round trip: the member's preference for this type and a block between the two decide which
-  // rows are written (the mail, the row and its live event, or nothing).
-  const [row] = await queryRows<{ id: number; created_at: Date }>(
-    db,
-    sql`with standing as (
+  return {
+    ctes: sql`standing as (
       select coalesce(p.in_app, ${DEFAULT_PREFERENCE.inApp}::boolean) as in_app,
         coalesce(p.email, ${DEFAULT_PREFERENCE.email}::boolean) as email
       from (select 1) one
@@ -67,8 +67,24 @@ export async function createNotification(db: Db, notification: NewNotification) 
       select ${userId}::int, ${type}::text, ${notification.entityId ?? null}::int, ${fromUserId}::int, ${message}::text
       from standing where in_app
       returning id, created_at
-    )
-    select id, created_at, ${publishEventSql(userId, 'notification', sql`id`)} from created`,
+    )`,
+    announce: publishEventSql(userId, 'notification', sql`created.id`),
+  }
+}
+
+export type NotificationWrites = NonNullable<ReturnType<typeof notificationWrites>>
+
+/**
+ * Writes a notification and announces it live, in one round trip; call it inside the transaction of
+ * its cause. A member's email preference queues a mail in the same transaction (sent after commit by
+ * `sendNotificationMails`, so a rolled back action mails nobody).
+ */
+export async function createNotification(db: Db, notification: NewNotification) {
+  const writes = notificationWrites(notification)
+  if (!writes) return null
+  const [row] = await queryRows<{ id: number; created_at: Date }>(
+    db,
+    sql`with ${writes.ctes} select id, created_at, ${writes.announce} from created`,
   )
   return row ? { id: row.id, createdAt: new Date(row.created_at) } : null
 }
