@@ -5,7 +5,7 @@
  * lazy chunk that the first load does not fetch, and runs Lighthouse on the home and profile pages
  * (bench/web-lighthouse.ts). Exits 1 when a budget is missed.
  *
- *   npm run bench:web -- [--build] [--no-lighthouse] [--runs N]   (Lighthouse runs per page, median kept; 3)
+ *   npm run bench:web -- [--build] [--no-lighthouse] [--runs N]   (Lighthouse runs per page, median kept; 5)
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -20,7 +20,7 @@ const { values } = parseArgs({
   options: {
     build: { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
   },
 })
 
@@ -137,7 +137,7 @@ let lighthouseMet = true
 if (values['no-lighthouse']) console.log('Lighthouse: skipped (--no-lighthouse)')
 else {
   const { runLighthouse } = await import('./web-lighthouse')
-  const { scores, met: scoresMet } = await runLighthouse(dist, 90, Math.max(1, Number(values.runs) || 3))
+  const { scores, met: scoresMet } = await runLighthouse(dist, 90, Math.max(1, Number(values.runs) || 5))
   lighthouseMet = scoresMet
   console.log(
     '\nLighthouse performance (mobile defaults: simulated slow 4G, 4× CPU slowdown; median run), budget ≥ 90:',
