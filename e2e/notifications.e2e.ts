@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
+import { CATEGORIES } from '@vouched/shared/endorsements.constants'
 import { afterEach, describe, expect, it } from 'vitest'
 import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/fixtures'
 
@@ -121,13 +122,17 @@ describe('a notification opens what it is about', () => {
 describe('the Notifications page', () => {
   it('lists every notification with filters and loads more as the member scrolls', async () => {
     const alice = await registerViaApi(b.context, { fullName: 'Alice Martin' })
-    // 24 endorsements from two members (a member may give 20 a day), then a like from a third.
-    const bob = await member('Bob Stone')
-    const carol = await member('Carol Diaz')
+    // 24 endorsements (one per category and giver: 10, 10 and 4), then a like from a fourth member.
     let last = 0
-    for (let i = 0; i < 12; i++) {
-      await endorse(bob.context, alice, { note: `Note ${i}` })
-      last = (await endorse(carol.context, alice, { category: 'Teamwork' })).id
+    for (const [name, count] of [
+      ['Bob Stone', 10],
+      ['Carol Diaz', 10],
+      ['Dan Ito', 4],
+    ] as const) {
+      const giver = await member(name)
+      for (const category of CATEGORIES.slice(0, count)) {
+        last = (await endorse(giver.context, alice, { category })).id
+      }
     }
     const erin = await member('Erin Park')
     await post(erin.context, `/api/vouches/${last}/likes`)
@@ -177,13 +182,16 @@ describe('the Notifications page', () => {
   it('on a phone the bell opens a full-height sheet, one name per item', async () => {
     const alice = await registerViaApi(b.context, { fullName: 'Alice Martin' })
     const bob = await member('Bob Stone')
-    for (let i = 0; i < 6; i++) await endorse(bob.context, alice, { note: `Note ${i}` })
+    for (const category of CATEGORIES.slice(0, 6)) await endorse(bob.context, alice, { category })
 
     await b.page.setViewportSize(PHONE)
     await b.page.goto(b.url('/'))
     await bell(b.page).click()
     const sheet = b.page.getByRole('dialog', { name: 'Notifications' })
-    await sheet.getByText('Bob Stone endorsed you for Leadership').first().waitFor()
+    await sheet
+      .getByText(/^Bob Stone endorsed you for/)
+      .first()
+      .waitFor()
     await b.page.waitForTimeout(400)
     const box = (await sheet.boundingBox())!
     expect(box.height).toBe(PHONE.height)
@@ -217,7 +225,7 @@ describe('the Notifications page', () => {
   it('on a desktop the popover shows more than three items and a half', async () => {
     const alice = await registerViaApi(b.context, { fullName: 'Alice Martin' })
     const bob = await member('Bob Stone')
-    for (let i = 0; i < 8; i++) await endorse(bob.context, alice)
+    for (const category of CATEGORIES.slice(0, 8)) await endorse(bob.context, alice, { category })
 
     await b.page.setViewportSize(DESKTOP)
     await b.page.goto(b.url('/'))

@@ -126,6 +126,7 @@ describe('onboarding', () => {
         .getAttribute('aria-valuenow'),
     ).toBe('70')
     expect(await sideways(b.page)).toBe(0)
+    await progress.scrollIntoViewIfNeeded()
     await shoot(b.page, 'profile-medal-progress-desktop.png')
     await b.page.setViewportSize(PHONE)
     await progress.scrollIntoViewIfNeeded()
@@ -142,8 +143,11 @@ describe('onboarding', () => {
   it('an empty endorsement list on one’s own profile says what to do', async () => {
     const me = await registerViaApi(b.context, { fullName: 'Rosa Vale' })
     await b.page.goto(b.url(`/profile/${me.username}`))
-    await b.page.getByText('No endorsements received yet.').waitFor()
-    await b.page.getByRole('link', { name: 'Ask a colleague to vouch for you' }).click()
+    // The empty list's text, with the way out under it.
+    const empty = b.page.locator('div', {
+      has: b.page.getByText('No endorsements received yet.', { exact: true }),
+    })
+    await empty.getByRole('link', { name: 'Ask a colleague to vouch for you' }).last().click()
     await b.page.waitForURL((url) => url.pathname === `/share-badge/${me.username}`)
   })
 })

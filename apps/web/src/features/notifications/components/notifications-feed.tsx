@@ -58,7 +58,7 @@ export function NotificationsFeed() {
         <div
           role="group"
           aria-label={P.filtersLabel}
-          className="-mx-1 flex min-w-0 gap-1 overflow-x-auto px-1 pb-1"
+          className="flex min-w-0 flex-wrap gap-1.5"
         >
           {NOTIFICATION_FILTERS.map(({ value, label: text }) => (
             <Button
