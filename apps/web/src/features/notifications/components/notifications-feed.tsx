@@ -55,11 +55,7 @@ export function NotificationsFeed() {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div
-          role="group"
-          aria-label={P.filtersLabel}
-          className="flex min-w-0 flex-wrap gap-1.5"
-        >
+        <div role="group" aria-label={P.filtersLabel} className="flex min-w-0 flex-wrap gap-1.5">
           {NOTIFICATION_FILTERS.map(({ value, label: text }) => (
             <Button
               key={value}
