@@ -88,7 +88,8 @@ function hotCalls(f: Fixtures) {
     },
     {
       name: 'notifications list + unread count',
-      run: (db: Db) => Promise.all([listNotifications(db, viewer, 20), countUnread(db, f.viewer.id)]),
+      run: (db: Db) =>
+        Promise.all([listNotifications(db, viewer, { limit: 20 }), countUnread(db, f.viewer.id)]),
     },
     {
       name: 'connections list (most connected)',

@@ -56,6 +56,7 @@ async function endorse(from: BrowserContext, to: TestMember, body: Record<string
     data: { toUserId: to.id, category: 'Leadership', note: 'Great partner on the launch', ...body },
   })
   expect(res.status(), await res.text()).toBe(201)
+  return ((await res.json()) as { id: number }).id
 }
 
 /** Work-email verification through the API (the demo hint hands the code back without SMTP). */
@@ -141,24 +142,24 @@ describe('connections between two browsers', () => {
       await pageB.getByRole('list', { name: 'Connections' }).getByText('Alice Martin').waitFor()
       expect(await pageB.getByRole('tab', { name: /^Connections/ }).textContent()).toContain('1')
 
-      // A was notified of the acceptance; clicking it from home leads to My Network.
+      // A was notified of the acceptance; clicking it from home opens the new connection's profile.
       await pageA.getByRole('link', { name: 'Home', exact: true }).click()
       await pageA.waitForURL((url) => url.pathname === '/')
       await pageA.getByTestId('notifications-badge').filter({ hasText: '1' }).waitFor()
       await bell(pageA).click()
       const notifications = pageA.getByRole('dialog', { name: 'Notifications' })
       await notifications.getByText('Bob Stone accepted your connection request').click()
-      await pageA.waitForURL((url) => url.pathname === '/connections')
+      await pageA.waitForURL((url) => url.pathname === `/profile/${bob.username}`)
 
-      // An endorsement notification leads to the endorser's profile.
-      await endorse(other.context, alice)
+      // An endorsement notification opens the endorsement itself.
+      const endorsementId = await endorse(other.context, alice)
       await pageA.getByTestId('notifications-badge').filter({ hasText: '1' }).waitFor({ timeout: 5000 })
       await bell(pageA).click()
       await pageA
         .getByRole('dialog', { name: 'Notifications' })
         .getByText('Bob Stone endorsed you for Leadership')
         .click()
-      await pageA.waitForURL((url) => url.pathname === `/profile/${bob.username}`)
+      await pageA.waitForURL((url) => url.pathname === `/vouches/${endorsementId}`)
 
       // Opening the dropdown with unread items marks them read after 3 seconds.
       await pageB.goto(b.url('/'))

@@ -28,6 +28,7 @@ import { eventsRoutes } from './features/events/events.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { messagingRoutes } from './features/messaging/messaging.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
+import { onboardingRoutes } from './features/onboarding/onboarding.routes'
 import { profilesRoutes } from './features/profiles/profiles.routes'
 import { reportsRoutes } from './features/reports/reports.routes'
 import { reputationRoutes } from './features/reputation/reputation.routes'
@@ -113,6 +114,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(blocksRoutes)
   await app.register(reportsRoutes)
   await app.register(reputationRoutes)
+  await app.register(onboardingRoutes)
   await app.register(accountRoutes)
   await app.register(uploadsRoutes)
 

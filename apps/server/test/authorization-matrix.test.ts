@@ -235,6 +235,13 @@ const ROWS: Row[] = [
     expect: members(200),
   },
   {
+    route: 'GET /api/vouches/:id',
+    make: async (w) => ({ url: `/api/vouches/${(await endorsementOf(w)).id}` }),
+    expect: members(200),
+  },
+  { route: 'GET /api/onboarding', make: () => ({ url: '/api/onboarding' }), expect: members(200) },
+  { route: 'GET /api/medals/progress', make: () => ({ url: '/api/medals/progress' }), expect: members(200) },
+  {
     route: 'GET /api/vouches/:id/comments',
     make: async (w) => ({ url: `/api/vouches/${(await endorsementOf(w)).id}/comments` }),
     expect: members(200),

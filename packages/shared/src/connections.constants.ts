@@ -23,6 +23,15 @@ export const CONNECTION_MESSAGES = {
     `This member declined your previous request. You can send a new connection request after ${date}.`,
 } as const
 
+/**
+ * The end of each connection notification's text after the sender's name: the web opens the request
+ * (Pending tab) for the first and the new connection's profile for the second.
+ */
+export const CONNECTION_NOTICES = {
+  requested: 'sent you a connection request',
+  accepted: 'accepted your connection request',
+} as const
+
 export const CONNECTION_REQUEST_STATUSES = ['pending', 'accepted', 'rejected'] as const
 
 /** A member's connections are bounded per answer so one read stays cheap. */

@@ -1,5 +1,9 @@
 import { z } from 'zod'
-import { NOTIFICATION_TYPES, NOTIFICATIONS_LIST_MAX } from './notifications.constants'
+import {
+  NOTIFICATION_FILTER_ALL,
+  NOTIFICATION_TYPES,
+  NOTIFICATIONS_LIST_MAX,
+} from './notifications.constants'
 
 export * from './notifications.constants'
 
@@ -20,16 +24,29 @@ export const ZNotification = z.object({
 
 export type TNotification = z.infer<typeof ZNotification>
 
+/**
+ * SPEC.md §3's list shape plus `nextCursor`, which continues the list (null on the last page).
+ * `unreadCount` counts every unread notification, whatever type the page was filtered by.
+ */
 export const ZNotificationList = z.object({
   notifications: z.array(ZNotification),
   unreadCount: z.number().int(),
+  nextCursor: z.string().nullable(),
 })
 
 export type TNotificationList = z.infer<typeof ZNotificationList>
 
+/** `type` left empty or `all` means every type (as discovery's `type=`). */
 export const ZNotificationsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_LIST_MAX).default(NOTIFICATIONS_LIST_MAX),
+  cursor: z.string().min(1).max(200).optional(),
+  type: z
+    .enum([...NOTIFICATION_TYPES, NOTIFICATION_FILTER_ALL, ''])
+    .optional()
+    .transform((type) => (type === '' || type === NOTIFICATION_FILTER_ALL ? undefined : type)),
 })
+
+export type TNotificationsQuery = z.input<typeof ZNotificationsQuery>
 
 export const ZReadAllResult = z.object({ success: z.literal(true), updated: z.number().int() })
 

@@ -29,6 +29,8 @@ const MessagesPage = lazy(() => import('./routes/messages'))
 const SettingsPage = lazy(() => import('./routes/settings'))
 const AdminPage = lazy(() => import('./routes/admin'))
 const BadgePage = lazy(() => import('./routes/badge'))
+const NotificationsPage = lazy(() => import('./routes/notifications'))
+const VouchPage = lazy(() => import('./routes/vouch'))
 const NotFoundPage = lazy(() => import('./routes/not-found'))
 
 /**
@@ -65,6 +67,8 @@ export const routes: RouteObject[] = [
           { path: 'messages', element: <MessagesPage /> },
           { path: 'messages/:conversationId', element: <MessagesPage /> },
           { path: 'settings', element: <SettingsPage /> },
+          { path: 'notifications', element: <NotificationsPage /> },
+          { path: 'vouches/:id', element: <VouchPage /> },
         ],
       },
       {

@@ -1,4 +1,4 @@
-import { CONNECTION_MESSAGES, CONNECTION_RETRY_DAYS } from '@vouched/shared/connections'
+import { CONNECTION_MESSAGES, CONNECTION_NOTICES, CONNECTION_RETRY_DAYS } from '@vouched/shared/connections'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { connectionRequests } from '../../db/schema/index'
@@ -91,7 +91,7 @@ export async function sendConnectionRequest(
         type: 'connection',
         entityId: request!.id,
         fromUserId: from.id,
-        message: `${displayName(from)} sent you a connection request`,
+        message: `${displayName(from)} ${CONNECTION_NOTICES.requested}`,
       })
       await publishEvent(tx, toUserId, { type: 'connection-request', entityId: request!.id })
       await publishEvent(tx, from.id, { type: 'connection-request', entityId: request!.id })
@@ -143,7 +143,7 @@ export async function acceptConnectionRequest(db: Db, me: UserRow, id: number) {
       type: 'connection',
       entityId: updated.id,
       fromUserId: me.id,
-      message: `${displayName(me)} accepted your connection request`,
+      message: `${displayName(me)} ${CONNECTION_NOTICES.accepted}`,
     })
     for (const userId of [updated.fromUserId, updated.toUserId]) {
       await publishEvent(tx, userId, { type: 'connection-accepted', entityId: updated.id })

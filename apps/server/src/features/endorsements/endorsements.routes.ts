@@ -17,11 +17,12 @@ import { ZOk } from '@vouched/shared/errors'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { hasBlocked } from '../../core/blocks'
 import { notFound } from '../../core/errors'
 import { perMember, rateLimit } from '../../core/rate-limit'
 import { requireMember } from '../../core/session'
 import { receiveFile, storeUpload } from '../../core/uploads'
-import { findVouchRow, hasLiked, listComments } from './endorsements.queries'
+import { findEndorsement, findVouchRow, hasLiked, listComments } from './endorsements.queries'
 import {
   addComment,
   createEndorsement,
@@ -66,6 +67,26 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
       })
       const stored = await storeUpload(app.db, app.config, { ...file, userId: me.id, kind: 'attachment' })
       return reply.status(201).send({ contentUrl: stored.url, contentType: stored.contentType })
+    },
+  )
+
+  // What a notification opens. One 404 for a missing endorsement, one hidden from the viewer and one
+  // whose receiver blocked the viewer: the viewer learns nothing about hiding or blocking from it.
+  app.get(
+    '/api/vouches/:id',
+    { onRequest: members, schema: { params: ZVouchIdParams, response: { 200: ZEndorsement } } },
+    async (request) => {
+      const me = requireMember(request)
+      const viewer = { id: me.id, isAdmin: me.isAdmin }
+      const endorsement = await findEndorsement(app.db, request.params.id, viewer)
+      if (!endorsement) throw notFound('Endorsement')
+      const isReceiver = endorsement.toUserId === me.id
+      if (!me.isAdmin && !isReceiver) {
+        if (endorsement.isHidden || (await hasBlocked(app.db, endorsement.toUserId, me.id))) {
+          throw notFound('Endorsement')
+        }
+      }
+      return endorsement
     },
   )
 

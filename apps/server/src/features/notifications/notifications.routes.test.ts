@@ -20,7 +20,8 @@ const list = async (member: Member, query = '') => {
   expect(res.statusCode).toBe(200)
   return res.json() as {
     unreadCount: number
-    notifications: Array<Record<string, unknown> & { id: number; isRead: boolean }>
+    nextCursor: string | null
+    notifications: Array<Record<string, unknown> & { id: number; isRead: boolean; type: string }>
   }
 }
 
@@ -151,6 +152,91 @@ describe('GET /api/notifications', () => {
       message: 'You received an endorsement',
     })
     expect((await list(admin)).notifications[0]).toMatchObject({ fromUsername: endorser.username })
+  })
+})
+
+describe('GET /api/notifications pages and filters', () => {
+  /** Fifteen notifications, the three types in turn, all in one second (so the id breaks the ties). */
+  async function seed() {
+    const [me, alice] = [await createMember(t.db), await createMember(t.db)]
+    const types = ['endorsement', 'like', 'comment'] as const
+    const at = new Date()
+    await t.db.insert(notifications).values(
+      Array.from({ length: 15 }, (_, i) => ({
+        userId: me.id,
+        type: types[i % 3]!,
+        fromUserId: alice.id,
+        message: `n${i}`,
+        createdAt: at,
+      })),
+    )
+    return me
+  }
+
+  it('walks every notification once with nextCursor, newest first, ending on null', async () => {
+    const me = await seed()
+    const seen: string[] = []
+    let query = '?limit=4'
+    for (let page = 0; page < 10; page++) {
+      const body = await list(me, query)
+      seen.push(...body.notifications.map((n) => n.message as string))
+      expect(body.unreadCount).toBe(15)
+      if (!body.nextCursor) break
+      query = `?limit=4&cursor=${body.nextCursor}`
+    }
+    expect(seen).toEqual(Array.from({ length: 15 }, (_, i) => `n${14 - i}`))
+    // The last page says so even when it is full.
+    const exact = await list(me, '?limit=15')
+    expect(exact.notifications).toHaveLength(15)
+    expect(exact.nextCursor).toBeNull()
+  })
+
+  it('filters by type, pages inside the filter and keeps counting every unread one', async () => {
+    const me = await seed()
+    const first = await list(me, '?type=like&limit=3')
+    expect(first.notifications.map((n) => n.message)).toEqual(['n13', 'n10', 'n7'])
+    expect(first.notifications.every((n) => n.type === 'like')).toBe(true)
+    expect(first.unreadCount).toBe(15)
+    const second = await list(me, `?type=like&limit=3&cursor=${first.nextCursor}`)
+    expect(second.notifications.map((n) => n.message)).toEqual(['n4', 'n1'])
+    expect(second.nextCursor).toBeNull()
+    // "all" and an empty type mean every type; a type nobody sent answers an empty page.
+    expect((await list(me, '?type=all')).notifications).toHaveLength(15)
+    expect((await list(me, '?type=')).notifications).toHaveLength(15)
+    expect(await list(me, '?type=connection')).toMatchObject({ notifications: [], nextCursor: null })
+  })
+
+  it('never pages into another member’s notifications', async () => {
+    // The other member's are older: a cursor from my list reaches back over all of them.
+    const other = await seed()
+    const me = await seed()
+    const page = await list(me, '?limit=14')
+    const rest = await list(other, `?cursor=${page.nextCursor}`)
+    expect(rest.notifications).toHaveLength(15)
+    expect(rest.notifications.every((n) => n.userId === other.id)).toBe(true)
+  })
+
+  it.each([
+    ['an unknown type', '?type=likes', 'type'],
+    ['a cursor that is not one', '?cursor=not-a-cursor', 'cursor'],
+    [
+      'a cursor with a bad date',
+      `?cursor=${Buffer.from('2025-13-45T99:00:00.000000Z|4').toString('base64url')}`,
+      'cursor',
+    ],
+    [
+      'a cursor without an id',
+      `?cursor=${Buffer.from('2025-01-01T00:00:00.000000Z|').toString('base64url')}`,
+      'cursor',
+    ],
+    ['a cursor too long', `?cursor=${'a'.repeat(201)}`, 'cursor'],
+    ['a limit of 0', '?limit=0', 'limit'],
+    ['a limit that is not a number', '?limit=ten', 'limit'],
+  ])('answers 400 for %s', async (_, query, field) => {
+    const me = await createMember(t.db)
+    const res = await t.inject(me, { method: 'GET', url: `/api/notifications${query}` })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ field })
   })
 })
 

@@ -28,11 +28,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: ZNotificationsQuery, response: { 200: ZNotificationList } } },
     async (request) => {
       const me = requireMember(request)
-      const [notifications, unreadCount] = await Promise.all([
-        listNotifications(app.db, me, request.query.limit),
+      const [page, unreadCount] = await Promise.all([
+        listNotifications(app.db, me, request.query),
         countUnread(app.db, me.id),
       ])
-      return { notifications, unreadCount }
+      return { notifications: page.notifications, unreadCount, nextCursor: page.nextCursor }
     },
   )
 

@@ -37,15 +37,24 @@ const announcement = (id: number, pinned: boolean): TAnnouncement => ({
   adminProfilePicture: null,
 })
 
-function renderHome(overrides: Record<string, MockResponse> = {}) {
+const onboarding = (done: string[] = ['title']) => ({
+  steps: ['picture', 'title', 'bio', 'location', 'workEmail', 'connection', 'endorsementGiven'].map((id) => ({
+    id,
+    done: done.includes(id),
+  })),
+  complete: done.length === 7,
+})
+
+function renderHome(overrides: Record<string, MockResponse> = {}, user = me) {
   const fetchMock = mockApi({
+    'GET /api/onboarding': { body: onboarding() },
     'GET /api/announcements/pinned': { body: [announcement(1, true)] },
     'GET /api/announcements': { body: [announcement(2, false)] },
     'GET /api/users/discover/popular': { body: [card(2, { fullName: 'Bob Builder' }), card(3)] },
     'GET /api/hashtags/popular': { body: [{ id: 5, tag: 'ReactJS', count: 12 }] },
     ...overrides,
   })
-  return { ...renderWithProviders(<HomePage />, { user: me }), fetchMock }
+  return { ...renderWithProviders(<HomePage />, { user }), fetchMock }
 }
 
 describe('Home page', () => {
@@ -75,11 +84,80 @@ describe('Home page', () => {
     const tag = await screen.findByRole('link', { name: /#ReactJS/ })
     expect(tag).toHaveAttribute('href', '/discover?tag=ReactJS')
     expect(tag).toHaveTextContent('12')
+  })
 
-    const steps = screen.getByRole('region', { name: 'Getting Started' })
-    for (const title of ['Complete Your Profile', 'Connect with Others', 'Start Vouching']) {
-      expect(within(steps).getByRole('heading', { name: title })).toBeInTheDocument()
-    }
+  it('greets a member who registered today as new, not "Welcome back"', async () => {
+    renderHome(
+      {},
+      makeUser({ fullName: 'Nora Quinn', createdAt: new Date(Date.now() - 5 * 60_000).toISOString() }),
+    )
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Vouched, Nora!' })).toBeInTheDocument()
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument()
+    await screen.findByRole('link', { name: 'Bob Builder' })
+  })
+
+  it('puts the checklist at the top, above the announcements and people, open steps first with their links', async () => {
+    renderHome({ 'GET /api/onboarding': { body: onboarding(['title', 'bio']) } })
+    const checklist = await screen.findByRole('region', { name: 'Getting Started' })
+    expect(within(checklist).getByText('2 of 7 done')).toBeInTheDocument()
+    expect(within(checklist).getByRole('progressbar', { name: 'Profile completeness' })).toHaveAttribute(
+      'aria-valuenow',
+      '29',
+    )
+    const items = within(checklist).getAllByRole('listitem')
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Add a profile picture \(to do\)/),
+      expect.stringMatching(/^Add your location/),
+      expect.stringMatching(/^Verify your work email/),
+      expect.stringMatching(/^Make your first connection/),
+      expect.stringMatching(/^Give your first endorsement/),
+      'Add your job title (done)',
+      'Write a short bio (done)',
+    ])
+    expect(
+      within(checklist).getByRole('link', { name: 'Add picture: Add a profile picture' }),
+    ).toHaveAttribute('href', '/profile/alice')
+    expect(
+      within(checklist).getByRole('link', { name: 'Find people: Make your first connection' }),
+    ).toHaveAttribute('href', '/discover')
+    expect(
+      within(checklist).getByRole('link', { name: 'Endorse someone: Give your first endorsement' }),
+    ).toHaveAttribute('href', '/discover')
+
+    // Before the announcements and the twelve people cards in the page's order.
+    const people = await screen.findByRole('region', { name: 'Discover People' })
+    const announcements = screen.getByRole('region', { name: 'Announcements' })
+    const follows = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING)
+    expect(follows(checklist, announcements)).toBe(true)
+    expect(follows(checklist, people)).toBe(true)
+  })
+
+  it('leaves the checklist out once every step is done, and keeps the ask-to-vouch link beside the hashtags', async () => {
+    renderHome({
+      'GET /api/onboarding': {
+        body: onboarding([
+          'picture',
+          'title',
+          'bio',
+          'location',
+          'workEmail',
+          'connection',
+          'endorsementGiven',
+        ]),
+      },
+    })
+    const trending = await screen.findByRole('complementary', { name: 'Trending' })
+    expect(
+      within(trending).getByRole('region', { name: 'Ask a colleague to vouch for you' }),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Getting Started' })).not.toBeInTheDocument()
+  })
+
+  it('still shows the page when the checklist cannot load', async () => {
+    renderHome({ 'GET /api/onboarding': { status: 500, body: { message: 'Boom', code: 'INTERNAL' } } })
+    expect(await screen.findByRole('link', { name: 'Bob Builder' })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Getting Started' })).not.toBeInTheDocument()
   })
 
   it('never shows the member themself or the user named admin', async () => {

@@ -1,4 +1,5 @@
 import { useQuery, usePrefetchQuery } from '@tanstack/react-query'
+import { isNewMember } from '@vouched/shared/onboarding.constants'
 import { UserRoundIcon } from 'lucide-react'
 import { useDeferredValue } from 'react'
 import { Link } from 'react-router'
@@ -6,16 +7,22 @@ import { PageContainer } from '../../components/layout/page-container'
 import { Button } from '../../components/ui/button'
 import { homeAnnouncementsQuery } from '../../features/announcements/announcements.api'
 import { AnnouncementsSection } from '../../features/announcements/components/announcements-section'
-import { GettingStarted } from '../../features/discovery/components/getting-started'
 import { PopularHashtagsCard } from '../../features/discovery/components/popular-hashtags-card'
 import { PopularPeopleSection } from '../../features/discovery/components/popular-people-section'
 import { popularHashtagsQuery, popularMembersQuery } from '../../features/discovery/discovery.api'
 import { useEndorseTarget } from '../../features/discovery/hooks/use-endorse-target'
 import { CreateEndorsementDialog } from '../../features/endorsements/components/create-endorsement-dialog'
+import { AskToVouch } from '../../features/onboarding/components/ask-to-vouch'
+import { OnboardingChecklist } from '../../features/onboarding/components/onboarding-checklist'
+import { onboardingQuery } from '../../features/onboarding/onboarding.api'
+import { greeting } from '../../features/onboarding/onboarding.texts'
 import { useCurrentUser } from '../../lib/session'
 import { useDocumentTitle } from '../../lib/use-document-title'
 
-/** Home dashboard (SPEC.md §2): welcome, announcements, people to discover, popular hashtags, first steps. */
+/**
+ * Home dashboard (SPEC.md §2): welcome, the checklist and the link to ask for endorsements until the
+ * profile is complete, announcements, people to discover, popular hashtags.
+ */
 export default function HomePage() {
   useDocumentTitle('Home')
   const { user } = useCurrentUser()
@@ -27,15 +34,21 @@ export default function HomePage() {
   // it would be pushed down when they arrive, a layout shift under the reader's eyes. It is drawn in
   // a deferred render, which React splits into short tasks after the announcements are on screen.
   const announcementsSettled = !useQuery(homeAnnouncementsQuery()).isPending
-  const showRest = useDeferredValue(announcementsSettled, false)
+  // The checklist sits above the announcements, so they wait for it (fetched beside them from the
+  // start) for the same reason; a failed checklist shows nothing rather than holding the page.
+  const onboarding = useQuery(onboardingQuery())
+  const checklistSettled = !onboarding.isPending
+  const showRest = useDeferredValue(announcementsSettled && checklistSettled, false)
   if (!user) return null
-  const firstName = (user.fullName || user.username).split(/\s+/)[0]
+  const firstName = (user.fullName || user.username).split(/\s+/)[0] ?? user.username
 
   return (
     <PageContainer className="grid gap-8">
       <header className="flex flex-col gap-4 rounded-2xl border bg-gradient-to-br from-accent/70 via-card to-card p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-8">
         <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Welcome back, {firstName}!</h1>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            {greeting(firstName, isNewMember(user.createdAt))}
+          </h1>
           <p className="text-muted-foreground">The Proof Is in the People: see who is earning trust today.</p>
         </div>
         <Button asChild variant="outline" className="self-start sm:self-auto">
@@ -46,7 +59,16 @@ export default function HomePage() {
         </Button>
       </header>
 
-      <AnnouncementsSection />
+      {onboarding.data && !onboarding.data.complete ? (
+        <div className="grid items-start gap-6 lg:grid-cols-3">
+          <div className="min-w-0 lg:col-span-2">
+            <OnboardingChecklist onboarding={onboarding.data} username={user.username} />
+          </div>
+          <AskToVouch username={user.username} />
+        </div>
+      ) : null}
+
+      {checklistSettled ? <AnnouncementsSection /> : null}
 
       {showRest ? (
         <>
@@ -56,10 +78,9 @@ export default function HomePage() {
             </div>
             <aside className="grid gap-6" aria-label="Trending">
               <PopularHashtagsCard />
+              {onboarding.data?.complete ? <AskToVouch username={user.username} /> : null}
             </aside>
           </div>
-
-          <GettingStarted username={user.username} />
         </>
       ) : null}
 

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { PROFILE_MESSAGES } from '@vouched/shared/profiles.constants'
-import { useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { PageContainer } from '../../components/layout/page-container'
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
 import { BlockButton } from '../../features/blocks/components/block-button'
 import { ConnectButton } from '../../features/connections/components/connect-button'
 import { connectionCheckQuery } from '../../features/connections/connections.api'
 import { MessageButton } from '../../features/messaging/components/message-button'
 import { EndorsementList } from '../../features/endorsements/components/endorsement-list'
+import { MedalProgress } from '../../features/onboarding/components/medal-progress'
 import { AboutCard } from '../../features/profiles/components/about-card'
 import { CategoryScores } from '../../features/profiles/components/category-scores'
 import { ProfileHeader } from '../../features/profiles/components/profile-header'
@@ -95,6 +97,7 @@ export default function ProfilePage() {
           <AboutCard bio={user.bio} />
           <ProfileStats user={user} />
           {isOwn ? <WorkEmailCard verified={user.isEmailVerified} /> : null}
+          {isOwn ? <MedalProgress username={user.username} /> : null}
         </div>
         <div className="grid min-w-0 gap-6 lg:col-span-2">
           <CategoryScores scores={data.categoryScores} />
@@ -103,6 +106,15 @@ export default function ProfilePage() {
             initialPage={{ vouches: data.vouches, nextCursor: data.nextCursor }}
             endorseTarget={isOwn ? undefined : target}
             emptyText={isOwn ? 'No endorsements received yet.' : PROFILE_MESSAGES.noEndorsements}
+            emptyAction={
+              isOwn ? (
+                <Button asChild size="sm">
+                  <Link to={`/share-badge/${encodeURIComponent(user.username)}`}>
+                    Ask a colleague to vouch for you
+                  </Link>
+                </Button>
+              ) : null
+            }
             noMatchText={PROFILE_MESSAGES.noFilterMatch}
             renderActions={(endorsement) => (
               <>

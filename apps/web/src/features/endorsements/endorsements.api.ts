@@ -31,6 +31,7 @@ export const endorsementKeys = {
   list: (username: string, filter: TVouchFilter) =>
     ['profiles', username.toLowerCase(), 'vouches', filter] as const,
   comments: (vouchId: number) => ['endorsements', vouchId, 'comments'] as const,
+  detail: (vouchId: number) => ['endorsements', vouchId, 'detail'] as const,
   popularTags: ['hashtags', 'popular'] as const,
 }
 
@@ -59,6 +60,13 @@ export const commentsQuery = (vouchId: number) =>
     queryFn: () => api.get<TComment[]>(`/api/vouches/${vouchId}/comments`),
   })
 
+/** One endorsement, as a notification opens it (GET /api/vouches/:id). */
+export const endorsementQuery = (vouchId: number) =>
+  queryOptions({
+    queryKey: endorsementKeys.detail(vouchId),
+    queryFn: () => api.get<TEndorsement>(`/api/vouches/${vouchId}`),
+  })
+
 type PopularTag = { id: number; tag: string; count: number }
 
 /** Existing tags for the tag input's suggestions; an unanswered endpoint just means no extra suggestions. */
@@ -75,8 +83,9 @@ export const popularTagsQuery = () =>
     },
   })
 
-/** Applies a change to one endorsement wherever it is cached (profile first page and every list page). */
+/** Applies a change to one endorsement wherever it is cached (its own page, profile first page, every list page). */
 function patchEndorsement(queryClient: QueryClient, id: number, patch: (v: TEndorsement) => TEndorsement) {
+  queryClient.setQueryData<TEndorsement>(endorsementKeys.detail(id), (v) => (v ? patch(v) : v))
   const mapVouches = (vouches: TEndorsement[]) => vouches.map((v) => (v.id === id ? patch(v) : v))
   queryClient.setQueriesData<unknown>({ queryKey: ['profiles'] }, (data: unknown) => {
     if (!data || typeof data !== 'object') return data

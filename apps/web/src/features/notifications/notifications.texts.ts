@@ -1,3 +1,5 @@
+import type { TNotificationType } from '@vouched/shared/notifications.constants'
+
 /** The texts of SPEC.md §2 and §8 for notifications, verbatim. */
 export const NOTIFICATION_TEXTS = {
   title: 'Notifications',
@@ -11,6 +13,28 @@ export const NOTIFICATION_TEXTS = {
   markAllReadError: 'Failed to mark all notifications as read',
   deleteError: 'Failed to delete notification',
 } as const
+
+/** Words of this product beyond the spec: the page, its filters and what to do when it is empty. */
+export const NOTIFICATION_PAGE_TEXTS = {
+  seeAll: 'See all notifications',
+  pageIntro: 'Endorsements, likes, comments and connection requests, newest first.',
+  filtersLabel: 'Show',
+  loadMore: 'Load more',
+  loadingMore: 'Loading more...',
+  end: 'You are all caught up.',
+  emptyAction: 'Find people to endorse',
+  emptyHint: 'Endorse someone or connect with colleagues: their answers will show up here.',
+  emptyFiltered: (label: string) => `No ${label.toLowerCase()} yet.`,
+} as const
+
+export const NOTIFICATION_TYPE_LABELS: Record<TNotificationType, string> = {
+  endorsement: 'Endorsement',
+  like: 'Like',
+  comment: 'Comment',
+  connection: 'Connection',
+  message: 'Message',
+  announcement: 'Announcement',
+}
 
 /** The unread badge caps at '9+' (SPEC.md §9). */
 export const badgeCount = (count: number) => (count > 9 ? '9+' : String(count))

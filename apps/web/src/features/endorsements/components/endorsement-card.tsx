@@ -34,14 +34,17 @@ export function EndorsementCard({
   endorsement: e,
   actions,
   renderCommentActions,
+  defaultShowComments = false,
 }: {
   endorsement: TEndorsement
+  /** Opens the comment thread from the start (the endorsement's own page). */
+  defaultShowComments?: boolean
   /** Buttons the page adds at the end of the footer (report, hide). */
   actions?: ReactNode
   /** Buttons the page adds to each comment (report). */
   renderCommentActions?: (comment: TComment) => ReactNode
 }) {
-  const [showComments, setShowComments] = useState(false)
+  const [showComments, setShowComments] = useState(defaultShowComments)
   const { user } = useCurrentUser()
   const endorserName = e.fromUsername ? e.fromFullName || e.fromUsername : 'Anonymous'
 

@@ -22,6 +22,8 @@ type Props = {
   endorseTarget?: EndorsementTarget
   /** Texts when the member has received nothing at all. */
   emptyText: string
+  /** What to do about an empty list (a link the page composes), under emptyText. */
+  emptyAction?: ReactNode
   /** Text when the filter leaves nothing. */
   noMatchText: string
   /** Extra buttons in each card's footer, composed by the page (report, hide). */
@@ -36,6 +38,7 @@ export function EndorsementList({
   initialPage,
   endorseTarget,
   emptyText,
+  emptyAction,
   noMatchText,
   renderActions,
   renderCommentActions,
@@ -84,9 +87,10 @@ export function EndorsementList({
         ) : list.isError ? (
           <p className="text-sm text-destructive">Failed to load endorsements.</p>
         ) : vouches.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">
-            {filter === 'all' ? emptyText : noMatchText}
-          </p>
+          <div className="flex flex-col items-center gap-3 py-6 text-center">
+            <p className="text-sm text-muted-foreground">{filter === 'all' ? emptyText : noMatchText}</p>
+            {filter === 'all' ? emptyAction : null}
+          </div>
         ) : (
           <>
             {vouches.map((endorsement) => (

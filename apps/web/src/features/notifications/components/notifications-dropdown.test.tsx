@@ -4,7 +4,8 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
-import { NotificationsDropdown, notificationTarget } from './notifications-dropdown'
+import { notificationTarget } from '../notification-target'
+import { NotificationsDropdown } from './notifications-dropdown'
 
 // Two cores shared with other suites: give async queries room beyond the 1 s default.
 configure({ asyncUtilTimeout: 4000 })
@@ -226,28 +227,75 @@ describe('NotificationsDropdown', () => {
   })
 
   it.each([
-    ['endorsement', '/profile/bob'],
-    ['like', '/profile/bob'],
-    ['comment', '/profile/bob'],
-    ['connection', '/connections'],
-  ] as const)('a %s notification leads to %s', async (type, path) => {
-    const n = makeNotification({ type, message: `a ${type}`, isRead: true })
+    ['endorsement', 'Bob Stone endorsed you for Leadership', '/vouches/7'],
+    ['like', 'Bob Stone liked an endorsement you received', '/vouches/7'],
+    ['comment', 'Bob Stone commented on your endorsement of Carol', '/vouches/7'],
+    ['connection', 'Bob Stone sent you a connection request', '/connections?tab=pending'],
+    ['connection', 'Bob Stone accepted your connection request', '/profile/bob'],
+    ['message', 'Bob Stone sent you a message', '/messages?to=2'],
+  ] as const)('a %s notification ("%s") opens %s', async (type, message, path) => {
+    const n = makeNotification({ type, message, isRead: true })
     notificationsServer([n])
     const { user } = renderWithProviders(<NotificationsDropdown />, { user: makeUser(), route: '/discover' })
     const dialog = await openDropdown(user)
-    await user.click(await within(dialog).findByText(`a ${type}`))
+    await user.click(await within(dialog).findByText(message))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(path))
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument()
   })
 
-  it('stays put for other types, and clicking marks the item read', async () => {
+  it('opens the home page for an announcement, and clicking marks the item read', async () => {
     const n = makeNotification({ type: 'announcement', message: 'News' })
     const server = notificationsServer([n])
     const { user } = renderWithProviders(<NotificationsDropdown />, { user: makeUser(), route: '/discover' })
     const dialog = await openDropdown(user)
     await user.click(await within(dialog).findByText('News'))
     await waitFor(() => expect(server.calls('POST', `/api/notifications/${n.id}/read`)).toBe(1))
-    expect(screen.getByTestId('location')).toHaveTextContent('/discover')
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/))
+  })
+
+  it('names each item once: the sender is in the message, so the avatar is not read out', async () => {
+    const n = makeNotification({ message: 'Bob Stone sent you a connection request' })
+    notificationsServer([n])
+    const { user } = renderWithProviders(<NotificationsDropdown />, { user: makeUser() })
+    const dialog = await openDropdown(user)
+    const [item] = await within(dialog).findAllByRole('listitem')
+    const open = within(item!).getAllByRole('button')[0]!
+    expect(open).toHaveAccessibleName(
+      'Bob Stone sent you a connection request Connection 5 minutes ago (unread)',
+    )
+    expect(within(item!).getByText('BS').closest('[data-slot="avatar"]')).toHaveAttribute(
+      'aria-hidden',
+      'true',
+    )
+  })
+
+  it('links to the full page with "See all notifications" and closes', async () => {
+    notificationsServer([makeNotification()])
+    const { user } = renderWithProviders(<NotificationsDropdown />, { user: makeUser(), route: '/discover' })
+    const dialog = await openDropdown(user)
+    await user.click(within(dialog).getByRole('link', { name: 'See all notifications' }))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/notifications'))
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument()
+  })
+
+  it('opens as a full-height sheet on a phone, with the same list and link', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 639px)',
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }))
+    notificationsServer([makeNotification({ message: 'On the phone' })])
+    const { user } = renderWithProviders(<NotificationsDropdown />, { user: makeUser() })
+    const dialog = await openDropdown(user)
+    expect(dialog).toHaveClass('h-full', 'w-full')
+    expect(await within(dialog).findByText('On the phone')).toBeInTheDocument()
+    expect(within(dialog).getByRole('link', { name: 'See all notifications' })).toHaveAttribute(
+      'href',
+      '/notifications',
+    )
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 
   it('refetches when the live stream announces a notification', async () => {
@@ -263,15 +311,18 @@ describe('NotificationsDropdown', () => {
     expect(await screen.findByTestId('notifications-badge')).toHaveTextContent('1')
   })
 
-  it('sends an anonymous endorsement to the member’s own profile', () => {
+  it('opens an anonymous endorsement by its id, else the member’s own profile', () => {
     const n = makeNotification({
       type: 'endorsement',
       fromUsername: null,
       fromFullName: null,
       fromUserId: null,
     })
-    expect(notificationTarget(n, 'alice')).toBe('/profile/alice')
-    expect(notificationTarget(makeNotification({ type: 'message' }), 'alice')).toBeNull()
+    // It carries the endorsement's id, which the server answers without the endorser.
+    expect(notificationTarget(n, 'alice')).toBe('/vouches/7')
+    // Without an id (never written today) it falls back to the member's own profile.
+    expect(notificationTarget({ ...n, entityId: null }, 'alice')).toBe('/profile/alice')
+    expect(notificationTarget({ ...n, type: 'message', fromUserId: null }, 'alice')).toBe('/messages')
   })
 })
 

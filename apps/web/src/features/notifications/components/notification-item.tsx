@@ -1,0 +1,128 @@
+import type { TNotification } from '@vouched/shared/notifications'
+import { CheckIcon, Trash2Icon } from 'lucide-react'
+import { useNavigate } from 'react-router'
+import { UserAvatar } from '../../../components/ui/avatar'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { toast } from '../../../components/ui/toast'
+import { cn } from '../../../lib/cn'
+import { useCurrentUser } from '../../../lib/session'
+import { formatRelativeTime } from '../../../lib/time'
+import { notificationTarget } from '../notification-target'
+import { useDeleteNotification, useMarkNotificationRead } from '../notifications.api'
+import { NOTIFICATION_TEXTS as T, NOTIFICATION_TYPE_LABELS } from '../notifications.texts'
+
+/**
+ * One notification, in the top bar's list and on the Notifications page. The message already names
+ * the sender, so the avatar is hidden from screen readers: the item's name is said once.
+ */
+export function NotificationItem({
+  notification,
+  onNavigate,
+  className,
+}: {
+  notification: TNotification
+  /** Called before leaving for the notification's target (the top bar closes its list). */
+  onNavigate?: () => void
+  className?: string
+}) {
+  const navigate = useNavigate()
+  const { user } = useCurrentUser()
+  const markRead = useMarkNotificationRead()
+  const remove = useDeleteNotification()
+  const unread = !notification.isRead
+  const target = notificationTarget(notification, user?.username)
+
+  const onMarkRead = () =>
+    void markRead
+      .mutateAsync(notification.id)
+      .catch(() => toast({ title: T.errorTitle, description: T.markReadError, variant: 'destructive' }))
+  const onDelete = () =>
+    void remove
+      .mutateAsync(notification.id)
+      .catch(() => toast({ title: T.errorTitle, description: T.deleteError, variant: 'destructive' }))
+  const onOpen = () => {
+    if (unread) markRead.mutate(notification.id)
+    if (!target) return
+    onNavigate?.()
+    void navigate(target)
+  }
+
+  return (
+    <li
+      data-unread={unread || undefined}
+      className={cn(
+        'group relative flex items-start gap-1 pr-2 transition-colors',
+        unread && 'bg-accent/45',
+        className,
+      )}
+    >
+      <button
+        type="button"
+        onClick={onOpen}
+        className={cn(
+          'flex min-w-0 flex-1 items-start gap-3 py-3 pl-4 text-left outline-none hover:bg-muted/60 focus-visible:bg-muted',
+          !target && 'cursor-default',
+        )}
+      >
+        <UserAvatar
+          aria-hidden
+          src={notification.fromProfilePicture}
+          fullName={notification.fromFullName}
+          username={notification.fromUsername}
+          className="mt-0.5 size-9"
+        />
+        <span className="flex min-w-0 flex-1 flex-col gap-1">
+          <span
+            className={cn(
+              'text-sm break-words',
+              unread ? 'font-medium text-foreground' : 'text-foreground/85',
+            )}
+          >
+            {notification.message}
+          </span>{' '}
+          <span className="flex items-center gap-2">
+            <Badge variant="secondary" className="px-1.5 py-0 text-[0.65rem]">
+              {NOTIFICATION_TYPE_LABELS[notification.type] ?? notification.type}
+            </Badge>{' '}
+            <span className="text-xs text-muted-foreground">
+              {formatRelativeTime(notification.createdAt)}
+            </span>
+          </span>
+        </span>
+        {unread ? (
+          <>
+            <span aria-hidden className="absolute top-5 left-1.5 size-1.5 rounded-full bg-primary" />{' '}
+            <span className="sr-only">(unread)</span>
+          </>
+        ) : null}
+      </button>
+      <span className="flex shrink-0 flex-col gap-0.5 py-2">
+        {unread ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-7"
+            aria-label="Mark as read"
+            title="Mark as read"
+            onClick={onMarkRead}
+            disabled={markRead.isPending}
+          >
+            <CheckIcon className="size-3.5" aria-hidden />
+          </Button>
+        ) : null}
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7 text-muted-foreground hover:text-destructive"
+          aria-label="Delete notification"
+          title="Delete notification"
+          onClick={onDelete}
+          disabled={remove.isPending}
+        >
+          <Trash2Icon className="size-3.5" aria-hidden />
+        </Button>
+      </span>
+    </li>
+  )
+}

@@ -1,0 +1,70 @@
+import { CheckIcon, CopyIcon, MailIcon, MegaphoneIcon } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { Input } from '../../../components/ui/input'
+import { toast } from '../../../components/ui/toast'
+import { cn } from '../../../lib/cn'
+import { ASK_TEXTS as T } from '../onboarding.texts'
+
+const COPIED_MS = 2_000
+
+/**
+ * "Ask a colleague to vouch for you": the member's public badge page, which anyone can open without
+ * an account (a profile needs one), with a copy button and a ready-made email. Endorsement requests
+ * themselves come later (issue 25).
+ */
+export function AskToVouch({ username, className }: { username: string; className?: string }) {
+  const link = `${window.location.origin}/badge/${encodeURIComponent(username)}`
+  const [copied, setCopied] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('Clipboard unavailable')
+      await navigator.clipboard.writeText(link)
+    } catch {
+      toast({ title: T.copyFailed, description: T.copyFailedText, variant: 'destructive' })
+      return
+    }
+    toast({ title: T.copiedToast })
+    setCopied(true)
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => setCopied(false), COPIED_MS)
+  }
+  const mail = `mailto:?subject=${encodeURIComponent(T.emailSubject)}&body=${encodeURIComponent(T.emailBody(link))}`
+
+  return (
+    <Card className={cn('grid content-start gap-3 p-5 sm:p-6', className)}>
+      <section aria-labelledby="ask-to-vouch-heading" className="grid gap-3">
+        <div className="flex items-center gap-2">
+          <MegaphoneIcon className="size-5 shrink-0 text-primary" aria-hidden />
+          <h2 id="ask-to-vouch-heading" className="text-base font-semibold">
+            {T.title}
+          </h2>
+        </div>
+        <p className="text-sm text-muted-foreground">{T.intro}</p>
+        <div className="flex min-w-0 gap-2">
+          <Input
+            readOnly
+            value={link}
+            aria-label={T.linkLabel}
+            onFocus={(event) => event.currentTarget.select()}
+            className="min-w-0 flex-1 text-sm"
+          />
+          <Button type="button" variant="outline" onClick={() => void copy()} className="shrink-0">
+            {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
+            {copied ? T.copied : T.copy}
+          </Button>
+        </div>
+        <Button asChild variant="ghost" size="sm" className="w-fit px-2">
+          <a href={mail}>
+            <MailIcon aria-hidden />
+            {T.email}
+          </a>
+        </Button>
+      </section>
+    </Card>
+  )
+}
