@@ -111,7 +111,8 @@ export function toEndorsement(row: Omit<EndorsementRow, 'position'>, viewer: Vie
     fromUser: reveal ? row.from : null,
     toUser: row.to,
     hashtags: tags,
-    verified: endorserWasVerified(v),
+    // Never for an anonymous one: whether its giver is verified is a clue to who they are.
+    verified: !v.isAnonymous && endorserWasVerified(v),
     hasLiked: row.hasLiked,
     isHidden: v.isHidden || v.hiddenByBlock,
   }
