@@ -264,6 +264,21 @@ export async function findVouchRow(db: Db, id: number) {
   return row ?? null
 }
 
+/** Whether the viewer may reach a hidden endorsement: only its receiver and admins know it exists. */
+const canSeeHidden = (
+  vouch: Pick<typeof vouches.$inferSelect, 'toUserId' | 'isHidden' | 'hiddenByBlock'>,
+  viewer: Viewer,
+) => !(vouch.isHidden || vouch.hiddenByBlock) || viewer.isAdmin || viewer.id === vouch.toUserId
+
+/**
+ * The endorsement as the viewer may reach it (to read its likes or comments, like or comment on it),
+ * or null: a hidden one does not exist for anyone but its receiver and admins, as in the lists.
+ */
+export async function findReachableVouchRow(db: Db, id: number, viewer: Viewer) {
+  const row = await findVouchRow(db, id)
+  return row && canSeeHidden(row, viewer) ? row : null
+}
+
 export async function hasLiked(db: Db, vouchId: number, userId: number) {
   const [row] = await db
     .select({ id: vouchLikes.id })

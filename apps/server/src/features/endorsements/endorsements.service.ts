@@ -40,6 +40,7 @@ import {
 } from './endorsements.counters'
 import {
   findComment,
+  findReachableVouchRow,
   findVouchRow,
   toEndorsement,
   type EndorsementRow,
@@ -478,8 +479,9 @@ async function notifyAround(
   }
 }
 
-async function requireVouch(db: Db, id: number) {
-  const vouch = await findVouchRow(db, id)
+/** The endorsement the actor likes or comments on; a hidden one is a 404 as it is in the lists. */
+async function requireVouch(db: Db, id: number, actor: Viewer) {
+  const vouch = await findReachableVouchRow(db, id, actor)
   if (!vouch) throw notFound('Endorsement')
   return vouch
 }
@@ -498,7 +500,7 @@ async function assertCanReach(db: Db, actor: UserRow, vouch: typeof vouches.$inf
 
 /** Idempotent: liking twice changes nothing (DECISIONS.md §5). */
 export async function likeEndorsement(db: Db, actor: UserRow, vouchId: number): Promise<TLikeState> {
-  await assertCanReach(db, actor, await requireVouch(db, vouchId))
+  await assertCanReach(db, actor, await requireVouch(db, vouchId, actor))
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(vouchLikes)
@@ -525,7 +527,7 @@ export async function likeEndorsement(db: Db, actor: UserRow, vouchId: number): 
 
 /** Idempotent: unliking what one does not like changes nothing. */
 export async function unlikeEndorsement(db: Db, actor: UserRow, vouchId: number): Promise<TLikeState> {
-  await requireVouch(db, vouchId)
+  await requireVouch(db, vouchId, actor)
   return db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(vouchLikes)
@@ -554,7 +556,7 @@ export async function addComment(
   vouchId: number,
   comment: string,
 ): Promise<TComment> {
-  await assertCanReach(db, actor, await requireVouch(db, vouchId))
+  await assertCanReach(db, actor, await requireVouch(db, vouchId, actor))
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(vouchComments).values({ vouchId, userId: actor.id, comment }).returning()
     const [vouch] = await tx
