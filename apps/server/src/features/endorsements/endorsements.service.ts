@@ -58,7 +58,7 @@ export {
   type FirstPageJson,
   type Viewer,
 } from './endorsements.queries'
-export { recomputeHashtagCounts, recomputeMemberStats } from './endorsements.counters'
+export { recomputeHashtagCounts, recomputeMemberStats, reciprocalSql } from './endorsements.counters'
 
 const displayName = (user: Pick<UserRow, 'fullName' | 'username'>) => user.fullName || user.username
 

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../test/build-test-app'
-import { createMember } from '../../test/factories'
-import { recomputeMemberStats } from '../features/endorsements/endorsements.service'
-import { rowsOf } from '../features/endorsements/endorsements.counters'
-import { medals, memberDailyActivity, memberHashtags, users, vouches } from './schema/index'
+import { buildTestApp, type TestApp } from '../../../test/build-test-app'
+import { createMember } from '../../../test/factories'
+import { recomputeMemberStats } from './endorsements.service'
+import { rowsOf } from './endorsements.counters'
+import { medals, memberDailyActivity, memberHashtags, users, vouches } from '../../db/schema/index'
 
 /**
  * Migration 0015 brings endorsements written under the old rules (issue 21) to the new ones: no verified
@@ -20,7 +20,7 @@ afterAll(async () => {
   await t.close()
 })
 
-const migration = new URL('./migrations/0015_anonymous_endorsements_alone.sql', import.meta.url)
+const migration = new URL('../../db/migrations/0015_anonymous_endorsements_alone.sql', import.meta.url)
 
 /** Runs the migration's statements as the migrator does: in order, in one transaction. */
 async function migrate() {
