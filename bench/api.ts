@@ -21,7 +21,7 @@ import { buildApp } from '../apps/server/src/app'
 import type { Config } from '../apps/server/src/config'
 import { migrateDatabase, openDatabase, type Database, type Db } from '../apps/server/src/db/client'
 import * as schema from '../apps/server/src/db/schema/index'
-import { findUserSummary, listConnections } from '../apps/server/src/features/connections/connections.queries'
+import { isVisibleMember, listConnections } from '../apps/server/src/features/connections/connections.queries'
 import { listPopularMembers } from '../apps/server/src/features/discovery/discovery.queries'
 import { searchMembers } from '../apps/server/src/features/discovery/discovery.service'
 import { createEndorsement } from '../apps/server/src/features/endorsements/endorsements.service'
@@ -94,8 +94,8 @@ function hotCalls(f: Fixtures) {
     {
       name: 'connections list (most connected)',
       run: async (db: Db) => [
-        await findUserSummary(db, f.connected.id),
-        await listConnections(db, f.connected.id),
+        await isVisibleMember(db, f.connected.id, viewer),
+        await listConnections(db, f.connected.id, viewer),
       ],
     },
   ]

@@ -202,7 +202,9 @@ export async function generateData({
           ${textArray(CATEGORIES)}[1 + g.round] as category,
           case when i % 2 = 0 then ${textArray(NOTES)}[1 + i % ${NOTES.length}] end as note,
           i % 10 = 0 as is_anonymous,
-          ((case when i % 2 = 0 then 1.2 else 1 end) * (case when g.from_id % 3 = 0 then 1.25 else 1 end))::real as weight,
+          -- No verified factor on an anonymous endorsement (docs/decisions/003).
+          ((case when i % 2 = 0 then 1.2 else 1 end)
+            * (case when g.from_id % 3 = 0 and i % 10 <> 0 then 1.25 else 1 end))::real as weight,
           now() - random() * interval '365 days' as created_at
         from generate_series(1, ${E}) i
         cross join lateral (select ((i - 1) % ${N} + 1)::int as from_id, (i - 1) / ${N} as round,
@@ -329,7 +331,7 @@ export async function generateData({
     'member_daily_activity',
     sql`insert into member_daily_activity (user_id, day, count)
         select user_id, (created_at at time zone 'UTC')::date, count(*) from (
-          select from_id as user_id, created_at from gen_vouches
+          select from_id as user_id, created_at from gen_vouches where not is_anonymous
           union all select user_id, created_at from gen_likes
           union all select user_id, created_at from gen_comments) a
         group by 1, 2`,

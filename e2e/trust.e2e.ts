@@ -109,6 +109,37 @@ describe('trust and rights', () => {
     }
   })
 
+  it('keeps an anonymous endorsement from a member the receiver blocks; only hiding it by hand drops it', async () => {
+    const me = await registerViaApi(b.context, { fullName: 'Ash Receiver' })
+    const other = await secondBrowser()
+    try {
+      const giver = await registerViaApi(other.context, { fullName: 'Quinn Quiet' })
+      const note = `Quietly brilliant ${uniqueUsername('n')}`
+      const created = await other.context.request.post(`${baseUrl()}/api/vouches`, {
+        data: { toUserId: me.id, category: 'Teamwork', note, isAnonymous: true },
+      })
+      expect(created.status(), await created.text()).toBe(201)
+      // Blocking its (unknown) author changes nothing the receiver can see: a block would name them.
+      const blocked = await b.context.request.post(`${baseUrl()}/api/blocks/${giver.id}`)
+      expect(blocked.status()).toBe(201)
+
+      const page = b.page
+      await page.goto(b.url(`/profile/${me.username}`))
+      const card = page.getByRole('article', { name: 'Endorsement from Anonymous' })
+      await card.getByText(note).waitFor()
+      await card.getByText('1.2x').waitFor()
+      expect(await card.getByText('Hidden', { exact: true }).count()).toBe(0)
+
+      await card.getByRole('button', { name: 'Hide this endorsement' }).click()
+      await b.toast('Endorsement hidden. It no longer counts towards your reputation.').waitFor()
+      await card.getByText('Hidden', { exact: true }).waitFor()
+      await card.getByRole('button', { name: 'Show this endorsement' }).waitFor()
+      expect(other.errors).toEqual([])
+    } finally {
+      await other.context.close()
+    }
+  })
+
   it('reports an endorsement that an admin resolves by deleting it, recorded in the audit log', async () => {
     const me = await registerViaApi(b.context, { fullName: 'Robin Receiver' })
     const giver = await secondBrowser()

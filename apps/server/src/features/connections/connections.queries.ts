@@ -3,7 +3,16 @@ import { CONNECTIONS_LIST_MAX } from '@vouched/shared/connections'
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
-import { connectionRequests, users } from '../../db/schema/index'
+import { blocks, connectionRequests, users } from '../../db/schema/index'
+
+/** Who reads a connection list: admins see everyone, a member not those who blocked them. */
+type Reader = { id: number; isAdmin: boolean }
+
+/** SQL: the member in `memberColumn` blocked the reader (never true for an admin reader). */
+const blockedReader = (reader: Reader, memberColumn: typeof users.id) =>
+  reader.isAdmin
+    ? sql`false`
+    : sql`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${memberColumn} and ${blocks.blockedId} = ${reader.id})`
 
 /** Pending lists are bounded: nobody answers hundreds of requests from one menu. */
 export const REQUEST_LIST_MAX = 200
@@ -145,8 +154,11 @@ export async function getConnectionCheck(
   }
 }
 
-/** A member's connections, most recent first. */
-export async function listConnections(db: Db, userId: number): Promise<TConnection[]> {
+/**
+ * A member's connections, most recent first, without those who blocked the reader: a blocked member
+ * no longer reads the blocker anywhere, a third member's list included.
+ */
+export async function listConnections(db: Db, userId: number, reader: Reader): Promise<TConnection[]> {
   const otherId = sql<number>`case when ${connectionRequests.fromUserId} = ${userId}
     then ${connectionRequests.toUserId} else ${connectionRequests.fromUserId} end`
   const rows = await db
@@ -166,11 +178,22 @@ export async function listConnections(db: Db, userId: number): Promise<TConnecti
       and(
         eq(connectionRequests.status, 'accepted'),
         or(eq(connectionRequests.fromUserId, userId), eq(connectionRequests.toUserId, userId)),
+        sql`not ${blockedReader(reader, users.id)}`,
       ),
     )
     .orderBy(desc(connectionRequests.updatedAt), desc(connectionRequests.id))
     .limit(CONNECTIONS_LIST_MAX)
   return rows.map((row) => ({ ...row, connectedAt: row.connectedAt.toISOString() }))
+}
+
+/** Whether the member exists for the reader: one who blocked them is 'User not found', as their profile. */
+export async function isVisibleMember(db: Db, id: number, reader: Reader) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), sql`not ${blockedReader(reader, users.id)}`))
+    .limit(1)
+  return Boolean(row)
 }
 
 export async function findUserSummary(db: Db, id: number) {

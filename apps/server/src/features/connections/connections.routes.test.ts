@@ -335,10 +335,52 @@ describe('permissions', () => {
     expect(await sent(mallory)).toEqual([])
   })
 
-  it('answers 404 for the connections of an unknown member', async () => {
+  it('answers 404 for the connections of an unknown member, and to the check', async () => {
     const alice = await createMember(t.db)
-    const res = await t.inject(alice, { method: 'GET', url: '/api/connections/999999' })
-    expect(res.statusCode).toBe(404)
+    for (const url of ['/api/connections/999999', '/api/connections/999999?checkConnection=true']) {
+      const res = await t.inject(alice, { method: 'GET', url })
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: CONNECTION_MESSAGES.userNotFound })
+    }
+  })
+
+  it('hides a blocker from the member they blocked: their list, the check, and third members’ lists', async () => {
+    const [blocker, blocked, friend, admin] = [
+      await createMember(t.db),
+      await createMember(t.db),
+      await createMember(t.db),
+      await createMember(t.db, { isAdmin: true }),
+    ]
+    const connect = async (a: Member, b: Member) =>
+      expect((await act(b, (await send(a, b)).json().request.id, 'accept')).statusCode).toBe(200)
+    await connect(blocker, friend)
+    await connect(blocked, friend)
+    expect((await t.inject(blocker, { method: 'POST', url: `/api/blocks/${blocked.id}` })).statusCode).toBe(
+      201,
+    )
+    const ids = (list: { id: number }[]) => list.map((c) => c.id).sort((x, y) => x - y)
+
+    // The blocked member: the blocker is 'User not found' and missing from the friend's list.
+    for (const url of [
+      `/api/connections/${blocker.id}`,
+      `/api/connections/${blocker.id}?checkConnection=true`,
+    ]) {
+      const res = await t.inject(blocked, { method: 'GET', url })
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: CONNECTION_MESSAGES.userNotFound })
+    }
+    expect(ids(await connectionsOf(blocked, friend))).toEqual([blocked.id])
+    // The blocker still reads the blocked member (to unblock them), the friend and admins read everyone.
+    expect(ids(await connectionsOf(blocker, friend))).toEqual(ids([blocker, blocked]))
+    expect(await check(blocker, blocked)).toEqual({ isConnected: false, status: 'none', requestId: null })
+    expect(ids(await connectionsOf(friend, friend))).toEqual(ids([blocker, blocked]))
+    expect(ids(await connectionsOf(admin, friend))).toEqual(ids([blocker, blocked]))
+    expect(await connectionsOf(admin, blocker)).toEqual([expect.objectContaining({ id: friend.id })])
+
+    // Unblocked, the blocked member reads the blocker again.
+    await t.inject(blocker, { method: 'DELETE', url: `/api/blocks/${blocked.id}` })
+    expect(ids(await connectionsOf(blocked, friend))).toEqual(ids([blocker, blocked]))
+    expect(await connectionsOf(blocked, blocker)).toEqual([expect.objectContaining({ id: friend.id })])
   })
 
   it('says a member is not connected to themself', async () => {

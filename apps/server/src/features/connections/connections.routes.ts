@@ -16,8 +16,8 @@ import { perMember, rateLimit } from '../../core/rate-limit'
 import { requireMember } from '../../core/session'
 import {
   findRequestShape,
-  findUserSummary,
   getConnectionCheck,
+  isVisibleMember,
   listConnections,
   listPendingRequests,
   listSentRequests,
@@ -108,11 +108,11 @@ export const connectionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = requireMember(request)
       const { userId } = request.params
-      if (request.query.checkConnection) return getConnectionCheck(app.db, me.id, userId)
-      if (!(await findUserSummary(app.db, userId))) {
+      if (!(await isVisibleMember(app.db, userId, me))) {
         throw new AppError('NOT_FOUND', CONNECTION_MESSAGES.userNotFound, 404)
       }
-      return { connections: await listConnections(app.db, userId) }
+      if (request.query.checkConnection) return getConnectionCheck(app.db, me.id, userId)
+      return { connections: await listConnections(app.db, userId, me) }
     },
   )
 

@@ -279,6 +279,68 @@ describe('denormalised counters', () => {
     expect(scoreOf(snap, a)).toBe(10)
   })
 
+  it('keep anonymous endorsements out of blocks, reciprocal halving, the verified factor and activity', async () => {
+    await t.reset()
+    const a = await createMember(t.db, { isEmailVerified: true })
+    const b = await createMember(t.db)
+    const checkpoint = async () => {
+      const snapshot = await counters()
+      await recomputeEverything()
+      expect(await counters()).toEqual(snapshot)
+      return snapshot
+    }
+    const scoreOf = (snapshot: Awaited<ReturnType<typeof counters>>, member: Member) =>
+      snapshot.users.find((u) => u.id === member.id)!.reputationScore
+    const activityOf = (snapshot: Awaited<ReturnType<typeof counters>>, member: Member) =>
+      snapshot.activity.filter((row) => row.userId === member.id).reduce((sum, row) => sum + row.count, 0)
+    const stored = async (id: number) => (await t.db.select().from(vouches).where(eq(vouches.id, id)))[0]!
+
+    // b endorses a by name (10); a, verified, endorses b back anonymously with a note: 1.2, not 1.5,
+    // and neither is halved, so neither score tells b's endorsement met its anonymous reverse.
+    await endorse(b, a, { category: 'Teamwork' })
+    const anon = await endorse(a, b, { category: 'Teamwork', note: 'Steady', isAnonymous: true })
+    let snap = await checkpoint()
+    expect((await stored(anon)).engagementWeight).toBeCloseTo(1.2, 6)
+    expect(scoreOf(snap, b)).toBe(12)
+    expect(scoreOf(snap, a)).toBe(10)
+    // Nor does a's activity move: only the named endorsement counts as an act.
+    expect(activityOf(snap, a)).toBe(0)
+    expect(activityOf(snap, b)).toBe(1)
+
+    // b blocks a: the anonymous endorsement keeps counting and is not hidden; b may still hide it.
+    expect((await t.inject(b, { method: 'POST', url: `/api/blocks/${a.id}` })).statusCode).toBe(201)
+    snap = await checkpoint()
+    expect(await stored(anon)).toMatchObject({ isHidden: false, hiddenByBlock: false })
+    expect(scoreOf(snap, b)).toBe(12)
+    expect((await t.inject(b, { method: 'POST', url: `/api/vouches/${anon}/hide` })).json()).toEqual({
+      id: anon,
+      isHidden: true,
+      hiddenByBlock: false,
+    })
+    snap = await checkpoint()
+    expect(scoreOf(snap, b)).toBe(0)
+    expect((await t.inject(b, { method: 'POST', url: `/api/vouches/${anon}/show` })).statusCode).toBe(200)
+    expect((await t.inject(b, { method: 'DELETE', url: `/api/blocks/${a.id}` })).statusCode).toBe(200)
+    snap = await checkpoint()
+    expect(scoreOf(snap, b)).toBe(12)
+
+    // The other way round: a named endorsement (a → b, 12.5) does not halve against an anonymous one.
+    await endorse(a, b, { category: 'Leadership' })
+    await endorse(b, a, { category: 'Leadership', isAnonymous: true })
+    snap = await checkpoint()
+    expect(scoreOf(snap, b)).toBe(12 + 12.5)
+    expect(scoreOf(snap, a)).toBe(10 + 10)
+    expect(activityOf(snap, a)).toBe(1)
+    expect(activityOf(snap, b)).toBe(1)
+
+    // Deleting the anonymous one gives nobody anything back: nothing was halved.
+    await removeEndorsement(t.db, anon)
+    snap = await checkpoint()
+    expect(scoreOf(snap, b)).toBe(12.5)
+    expect(scoreOf(snap, a)).toBe(20)
+    expect(activityOf(snap, a)).toBe(1)
+  })
+
   it('are repaired by the recomputation when they drift', async () => {
     await t.reset()
     const [a, b, c] = [await createMember(t.db), await createMember(t.db), await createMember(t.db)]

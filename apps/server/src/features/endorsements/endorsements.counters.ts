@@ -53,7 +53,7 @@ export type Arrival = { points: number; notice: NotificationWrites | null }
 /**
  * Writes an arriving endorsement and everything it moves, in one statement (each round trip here is
  * a chance at the machine's scheduling tail: docs/performance.md, note 4): the endorsement, its
- * endorser's act for the day, each of its tags created or counted up (case-insensitively unique,
+ * endorser's act for the day (a named one), each of its tags created or counted up (case-insensitively unique,
  * first spelling kept) and linked, its receiver's counters and the medals they raise, and the
  * notification. Returns its row and its tags, in the order given.
  * Tags PostgreSQL takes for one (same lower(), or lone surrogates stored as U+FFFD) count as one row
@@ -99,6 +99,9 @@ export async function insertEndorsement(
     raised: tagged ? { tags: sql`counted`, at: sql`(select created_at from vouch)` } : undefined,
   })
   const notice = arrival.notice
+  // An anonymous endorsement is no act of its endorser's that others see: their activity score would
+  // rise as the receiver's anonymous endorsement arrives (docs/decisions/002).
+  const acted = e.isAnonymous ? sql`` : sql`, acted as (${countActsSql(e.fromUserId, 1)})`
   const result = await tx.execute(sql`
     with vouch as (
       insert into ${vouches} (from_user_id, to_user_id, category, note, is_anonymous, content_url,
@@ -107,8 +110,7 @@ export async function insertEndorsement(
         ${e.isAnonymous}::boolean, ${e.contentUrl ?? null}::text, ${e.contentType ?? null}::text,
         ${e.engagementWeight}::real)
       returning *
-    ),
-    acted as (${countActsSql(e.fromUserId, 1)})${tagged ? tagWrites : sql``},
+    )${acted}${tagged ? tagWrites : sql``},
     ${counters}${notice ? sql`, ${notice.ctes}` : sql``}
     select row_to_json(vouch) as vouch,
       ${tagged ? sql`(select json_agg(json_build_object('id', given.id, 'tag', given.tag) order by given.ord) from given)` : sql`'[]'::json`} as tags
@@ -265,12 +267,13 @@ export async function refreshMedals(tx: Db, userId: number, skillNames: string[]
 /**
  * SQL over an endorsement aliased `alias`: whether it counts (neither hidden by its receiver nor by a
  * block), and the points it adds (10 × weight to the cent, halved when the receiver endorsed its
- * endorser back in the same category). The same rules as `countedPoints` in the shared package.
+ * endorser back in the same category, both named). The same rules as `countedPoints` in the shared
+ * package and `pairsUp` in the service.
  */
 export const countedSql = (alias: string) => sql.raw(`not (${alias}.is_hidden or ${alias}.hidden_by_block)`)
-const reciprocalSql = (alias: string) =>
-  sql.raw(`exists (select 1 from vouches r where r.from_user_id = ${alias}.to_user_id
-    and r.to_user_id = ${alias}.from_user_id and r.category = ${alias}.category)`)
+export const reciprocalSql = (alias: string) =>
+  sql.raw(`(not ${alias}.is_anonymous and exists (select 1 from vouches r where r.from_user_id = ${alias}.to_user_id
+    and r.to_user_id = ${alias}.from_user_id and r.category = ${alias}.category and not r.is_anonymous))`)
 const pointsSql = sql`round(10 * v.engagement_weight::numeric, 2)
   * (case when ${reciprocalSql('v')} then ${WEIGHT_RECIPROCAL}::numeric else 1 end)`
 
@@ -336,7 +339,7 @@ export async function recomputeMemberStats(db: Db, userId: number) {
     await tx.execute(sql`
       insert into ${memberDailyActivity} (user_id, day, count)
       select ${userId}, ${utcDay(sql`created_at`)}, count(*)::int from (
-        select created_at from ${vouches} where ${vouches.fromUserId} = ${userId}
+        select created_at from ${vouches} where ${vouches.fromUserId} = ${userId} and not ${vouches.isAnonymous}
         union all select created_at from ${vouchLikes} where user_id = ${userId}
         union all select created_at from ${vouchComments} where user_id = ${userId}
       ) acts group by 2`)

@@ -111,7 +111,8 @@ export function toEndorsement(row: Omit<EndorsementRow, 'position'>, viewer: Vie
     fromUser: reveal ? row.from : null,
     toUser: row.to,
     hashtags: tags,
-    verified: endorserWasVerified(v),
+    // Never for an anonymous one: whether its giver is verified is a clue to who they are.
+    verified: !v.isAnonymous && endorserWasVerified(v),
     hasLiked: row.hasLiked,
     isHidden: v.isHidden || v.hiddenByBlock,
   }
@@ -261,6 +262,21 @@ export const firstPageRows = (rows: FirstPageJson[] | null, receiver: Receiver):
 export async function findVouchRow(db: Db, id: number) {
   const [row] = await db.select().from(vouches).where(eq(vouches.id, id)).limit(1)
   return row ?? null
+}
+
+/** Whether the viewer may reach a hidden endorsement: only its receiver and admins know it exists. */
+const canSeeHidden = (
+  vouch: Pick<typeof vouches.$inferSelect, 'toUserId' | 'isHidden' | 'hiddenByBlock'>,
+  viewer: Viewer,
+) => !(vouch.isHidden || vouch.hiddenByBlock) || viewer.isAdmin || viewer.id === vouch.toUserId
+
+/**
+ * The endorsement as the viewer may reach it (to read its likes or comments, like or comment on it),
+ * or null: a hidden one does not exist for anyone but its receiver and admins, as in the lists.
+ */
+export async function findReachableVouchRow(db: Db, id: number, viewer: Viewer) {
+  const row = await findVouchRow(db, id)
+  return row && canSeeHidden(row, viewer) ? row : null
 }
 
 export async function hasLiked(db: Db, vouchId: number, userId: number) {

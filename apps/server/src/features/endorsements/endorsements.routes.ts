@@ -22,7 +22,7 @@ import { notFound } from '../../core/errors'
 import { perMember, rateLimit } from '../../core/rate-limit'
 import { requireMember } from '../../core/session'
 import { receiveFile, storeUpload } from '../../core/uploads'
-import { findEndorsement, findVouchRow, hasLiked, listComments } from './endorsements.queries'
+import { findEndorsement, findReachableVouchRow, hasLiked, listComments } from './endorsements.queries'
 import {
   addComment,
   createEndorsement,
@@ -95,7 +95,7 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: members, schema: { params: ZVouchIdParams, response: { 200: ZLikeCheck } } },
     async (request) => {
       const me = requireMember(request)
-      if (!(await findVouchRow(app.db, request.params.id))) throw notFound('Endorsement')
+      if (!(await findReachableVouchRow(app.db, request.params.id, me))) throw notFound('Endorsement')
       return { hasLiked: await hasLiked(app.db, request.params.id, me.id) }
     },
   )
@@ -124,8 +124,8 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/vouches/:id/comments',
     { onRequest: members, schema: { params: ZVouchIdParams, response: { 200: z.array(ZComment) } } },
     async (request) => {
-      requireMember(request)
-      if (!(await findVouchRow(app.db, request.params.id))) throw notFound('Endorsement')
+      const me = requireMember(request)
+      if (!(await findReachableVouchRow(app.db, request.params.id, me))) throw notFound('Endorsement')
       return listComments(app.db, request.params.id, COMMENTS_LIST_MAX)
     },
   )

@@ -40,6 +40,7 @@ import {
 } from './endorsements.counters'
 import {
   findComment,
+  findReachableVouchRow,
   findVouchRow,
   toEndorsement,
   type EndorsementRow,
@@ -57,7 +58,7 @@ export {
   type FirstPageJson,
   type Viewer,
 } from './endorsements.queries'
-export { recomputeHashtagCounts, recomputeMemberStats } from './endorsements.counters'
+export { recomputeHashtagCounts, recomputeMemberStats, reciprocalSql } from './endorsements.counters'
 
 const displayName = (user: Pick<UserRow, 'fullName' | 'username'>) => user.fullName || user.username
 
@@ -76,6 +77,14 @@ type VouchRow = typeof vouches.$inferSelect
 /** Whether an endorsement counts: neither its receiver nor a block hides it. */
 const isCounted = (vouch: Pick<VouchRow, 'isHidden' | 'hiddenByBlock'>) =>
   !vouch.isHidden && !vouch.hiddenByBlock
+
+/**
+ * Whether an endorsement and the one the other way round (same pair, same category) halve each other.
+ * Never when either is anonymous: the halving would tell the receiver, and anyone watching the
+ * endorser's score, that the hidden giver is someone they endorsed there (docs/decisions/002).
+ */
+const pairsUp = (vouch: Pick<VouchRow, 'isAnonymous'>, reverse: Pick<VouchRow, 'isAnonymous'> | null) =>
+  reverse !== null && !vouch.isAnonymous && !reverse.isAnonymous
 
 /** What a counted endorsement loses (or regains) when it becomes (or stops being) reciprocal. */
 const halfOf = (weight: number) =>
@@ -132,6 +141,7 @@ async function readPair(tx: Db, fromUserId: number, toUserId: number, category: 
     weight: number | null
     is_hidden: boolean | null
     hidden_by_block: boolean | null
+    is_anonymous: boolean | null
   }>(
     tx,
     sql`select ${publicMemberSql('u')} as endorser,
@@ -140,11 +150,11 @@ async function readPair(tx: Db, fromUserId: number, toUserId: number, category: 
         recent.n as recent, recent.oldest_ms,
         exists(select 1 from ${vouches} where ${vouches.fromUserId} = ${fromUserId}
           and ${vouches.toUserId} = ${toUserId} and ${vouches.category} = ${category}) as duplicate,
-        r.engagement_weight as weight, r.is_hidden, r.hidden_by_block
+        r.engagement_weight as weight, r.is_hidden, r.hidden_by_block, r.is_anonymous
       from ${users} u
       left join ${users} t on t.id = ${toUserId}
       left join lateral (
-        select engagement_weight, is_hidden, hidden_by_block from ${vouches}
+        select engagement_weight, is_hidden, hidden_by_block, is_anonymous from ${vouches}
         where from_user_id = ${toUserId} and to_user_id = ${fromUserId} and category = ${category}
         for update
       ) r on true
@@ -173,7 +183,12 @@ async function readPair(tx: Db, fromUserId: number, toUserId: number, category: 
     reverse:
       row.weight == null
         ? null
-        : { engagementWeight: row.weight, isHidden: row.is_hidden!, hiddenByBlock: row.hidden_by_block! },
+        : {
+            engagementWeight: row.weight,
+            isHidden: row.is_hidden!,
+            hiddenByBlock: row.hidden_by_block!,
+            isAnonymous: row.is_anonymous!,
+          },
   }
 }
 
@@ -192,7 +207,11 @@ async function moveCounted(tx: Db, vouch: VouchRow, wasCounted: boolean, nowCoun
   await applyReceivedCounters(tx, {
     userId: vouch.toUserId,
     category: vouch.category,
-    points: countedPoints({ weight: vouch.engagementWeight, reciprocal: Boolean(reverse), hidden: false }),
+    points: countedPoints({
+      weight: vouch.engagementWeight,
+      reciprocal: pairsUp(vouch, reverse),
+      hidden: false,
+    }),
     hashtagIds: tags.map((tag) => tag.id),
     sign: nowCounted ? 1 : -1,
   })
@@ -232,15 +251,18 @@ export async function setEndorsementHidden(
 }
 
 /**
- * Hides (on block) or shows again (on unblock) every endorsement `blockedId` gave `blockerId`; one the
- * receiver hid by hand stays hidden. Call it inside the block's transaction.
+ * Hides (on block) or shows again (on unblock) every named endorsement `blockedId` gave `blockerId`;
+ * one the receiver hid by hand stays hidden. Anonymous ones are left as they are: one disappearing on
+ * a block would name its giver (docs/decisions/001). Call it inside the block's transaction.
  */
 export async function setBlockHidden(tx: Db, blockerId: number, blockedId: number, hidden: boolean) {
   await lockPair(tx, blockerId, blockedId)
   const given = await tx
     .select()
     .from(vouches)
-    .where(and(eq(vouches.fromUserId, blockedId), eq(vouches.toUserId, blockerId)))
+    .where(
+      and(eq(vouches.fromUserId, blockedId), eq(vouches.toUserId, blockerId), eq(vouches.isAnonymous, false)),
+    )
     .orderBy(asc(vouches.id))
     .for('update')
   for (const vouch of given) {
@@ -283,8 +305,10 @@ export async function createEndorsement(
       const weight = engagementWeight({
         hasNote: Boolean(input.note),
         hasAttachment: Boolean(attachment),
-        verifiedEndorser: endorser.isVerified,
+        // The verified factor would show in the weight whose giver is hidden (docs/decisions/003).
+        verifiedEndorser: endorser.isVerified && !input.isAnonymous,
       })
+      const reciprocal = pairsUp(input, reverse)
       const { vouch, tags } = await insertEndorsement(
         tx,
         {
@@ -299,7 +323,7 @@ export async function createEndorsement(
         },
         input.hashtags,
         {
-          points: countedPoints({ weight, reciprocal: Boolean(reverse), hidden: false }),
+          points: countedPoints({ weight, reciprocal, hidden: false }),
           notice: notificationWrites({
             userId: toUserId,
             type: 'endorsement',
@@ -313,7 +337,7 @@ export async function createEndorsement(
         },
       )
       // The reverse endorsement becomes reciprocal too: its receiver (this endorser) keeps half of it.
-      if (reverse && isCounted(reverse)) {
+      if (reverse && reciprocal && isCounted(reverse)) {
         await applyPointsDelta(tx, from.id, input.category, -halfOf(reverse.engagementWeight))
       }
       // As findEndorsement would read it back: nobody can have liked it yet.
@@ -351,10 +375,11 @@ export async function removeEndorsement(db: Db, id: number) {
       .innerJoin(hashtags, eq(hashtags.id, vouchHashtags.hashtagId))
       .where(eq(vouchHashtags.vouchId, id))
 
-    // Every act that disappears with it, on the day it was counted.
+    // Every act that disappears with it, on the day it was counted (an anonymous one counted none).
     const actsResult = await tx.execute(sql`
       select user_id, ${utcDay(sql`created_at`)}::text as day, count(*)::int as n from (
-        select ${vouches.fromUserId} as user_id, ${vouches.createdAt} as created_at from ${vouches} where ${vouches.id} = ${id}
+        select ${vouches.fromUserId} as user_id, ${vouches.createdAt} as created_at from ${vouches}
+          where ${vouches.id} = ${id} and not ${vouches.isAnonymous}
         union all select user_id, created_at from ${vouchLikes} where vouch_id = ${id}
         union all select user_id, created_at from ${vouchComments} where vouch_id = ${id}
       ) acts group by 1, 2`)
@@ -388,7 +413,7 @@ export async function removeEndorsement(db: Db, id: number) {
         category: vouch.category,
         points: countedPoints({
           weight: vouch.engagementWeight,
-          reciprocal: Boolean(reverse),
+          reciprocal: pairsUp(vouch, reverse),
           hidden: false,
         }),
         hashtagIds: tags.map((tag) => tag.id),
@@ -396,7 +421,7 @@ export async function removeEndorsement(db: Db, id: number) {
       })
     }
     // The reverse endorsement is no longer reciprocal: its receiver gets its full worth back.
-    if (reverse && isCounted(reverse)) {
+    if (reverse && pairsUp(vouch, reverse) && isCounted(reverse)) {
       await applyPointsDelta(tx, vouch.fromUserId, vouch.category, halfOf(reverse.engagementWeight))
     }
     if (tags.length > 0) {
@@ -454,8 +479,9 @@ async function notifyAround(
   }
 }
 
-async function requireVouch(db: Db, id: number) {
-  const vouch = await findVouchRow(db, id)
+/** The endorsement the actor likes or comments on; a hidden one is a 404 as it is in the lists. */
+async function requireVouch(db: Db, id: number, actor: Viewer) {
+  const vouch = await findReachableVouchRow(db, id, actor)
   if (!vouch) throw notFound('Endorsement')
   return vouch
 }
@@ -474,7 +500,7 @@ async function assertCanReach(db: Db, actor: UserRow, vouch: typeof vouches.$inf
 
 /** Idempotent: liking twice changes nothing (DECISIONS.md §5). */
 export async function likeEndorsement(db: Db, actor: UserRow, vouchId: number): Promise<TLikeState> {
-  await assertCanReach(db, actor, await requireVouch(db, vouchId))
+  await assertCanReach(db, actor, await requireVouch(db, vouchId, actor))
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(vouchLikes)
@@ -501,7 +527,7 @@ export async function likeEndorsement(db: Db, actor: UserRow, vouchId: number): 
 
 /** Idempotent: unliking what one does not like changes nothing. */
 export async function unlikeEndorsement(db: Db, actor: UserRow, vouchId: number): Promise<TLikeState> {
-  await requireVouch(db, vouchId)
+  await requireVouch(db, vouchId, actor)
   return db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(vouchLikes)
@@ -530,7 +556,7 @@ export async function addComment(
   vouchId: number,
   comment: string,
 ): Promise<TComment> {
-  await assertCanReach(db, actor, await requireVouch(db, vouchId))
+  await assertCanReach(db, actor, await requireVouch(db, vouchId, actor))
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(vouchComments).values({ vouchId, userId: actor.id, comment }).returning()
     const [vouch] = await tx

@@ -31,7 +31,8 @@ async function usernameOf(db: Db, id: number) {
 
 /**
  * The reported content as the reporter may see it: its author (whose content it is) and a copy for
- * the review queue. A message can only be reported by its recipient; anything else unknown is a 404.
+ * the review queue. A message can only be reported by its recipient, a hidden endorsement by its
+ * receiver; anything else unknown is a 404.
  */
 async function findTarget(
   db: Db,
@@ -48,7 +49,8 @@ async function findTarget(
     }
     case 'endorsement': {
       const [vouch] = await db.select().from(vouches).where(eq(vouches.id, id)).limit(1)
-      if (!vouch) return null
+      // A hidden endorsement does not exist for anyone but its receiver (and admins, who need no report).
+      if (!vouch || ((vouch.isHidden || vouch.hiddenByBlock) && vouch.toUserId !== reporterId)) return null
       const [from, to] = await Promise.all([usernameOf(db, vouch.fromUserId), usernameOf(db, vouch.toUserId)])
       const anonymous = vouch.isAnonymous ? ' (anonymous)' : ''
       return {

@@ -11,6 +11,7 @@ import {
 import { desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { users, vouches } from '../../db/schema/index'
+import { reciprocalSql } from '../endorsements/endorsements.service'
 
 const factor = (key: TFactorKey): TFactor => ({
   key,
@@ -36,8 +37,8 @@ export async function getReputation(db: Db, userId: number): Promise<TReputation
     .select({
       vouch: vouches,
       from: { id: users.id, username: users.username, fullName: users.fullName },
-      reciprocal: sql<boolean>`exists (select 1 from ${vouches} r where r.from_user_id = ${vouches.toUserId}
-        and r.to_user_id = ${vouches.fromUserId} and r.category = ${vouches.category})`,
+      // The counters' own rule, so the listed points add up to the stored score.
+      reciprocal: sql<boolean>`${reciprocalSql('vouches')}`,
     })
     .from(vouches)
     .innerJoin(users, eq(users.id, vouches.fromUserId))
@@ -53,7 +54,9 @@ export async function getReputation(db: Db, userId: number): Promise<TReputation
     const factors: TFactor[] = []
     if (hasNote) factors.push(factor('note'))
     if (hasAttachment) factors.push(factor('attachment'))
-    if (wasVerified(v.engagementWeight, hasNote, hasAttachment)) factors.push(factor('verified'))
+    if (!v.isAnonymous && wasVerified(v.engagementWeight, hasNote, hasAttachment)) {
+      factors.push(factor('verified'))
+    }
     if (reciprocal) factors.push(factor('reciprocal'))
     const hidden = v.isHidden || v.hiddenByBlock
     if (hidden) hiddenCount++

@@ -147,6 +147,84 @@ describe('hiding received endorsements', () => {
   })
 })
 
+describe('a hidden endorsement', () => {
+  it('answers 404 to all but its receiver and admins: reading its likes and comments, liking, commenting, reporting', async () => {
+    const [me, giver, viewer] = [await createMember(t.db), await createMember(t.db), await createMember(t.db)]
+    const admin = await createAdmin(t.db)
+    const id = (await endorse(giver, me, { category: 'Teamwork' })).json().id
+    const commentId = (
+      await t.inject(viewer, {
+        method: 'POST',
+        url: `/api/vouches/${id}/comments`,
+        payload: { comment: 'Yes' },
+      })
+    ).json().id
+    expect((await t.inject(viewer, { method: 'POST', url: `/api/vouches/${id}/likes` })).statusCode).toBe(200)
+    await t.inject(me, { method: 'POST', url: `/api/vouches/${id}/hide` })
+
+    const reads = [
+      { method: 'GET', url: `/api/vouches/${id}/likes/check` },
+      { method: 'GET', url: `/api/vouches/${id}/comments` },
+      { method: 'POST', url: `/api/vouches/${id}/likes` },
+      { method: 'DELETE', url: `/api/vouches/${id}/likes` },
+      { method: 'POST', url: `/api/vouches/${id}/comments`, payload: { comment: 'Still there?' } },
+    ] as const
+    const report = { method: 'POST', url: '/api/reports' } as const
+    const reportBody = { targetType: 'endorsement', targetId: id, reason: 'Looks fake to me' }
+    // Its giver, a stranger: as if it did not exist (the same answer as an unknown id).
+    for (const member of [giver, viewer]) {
+      for (const request of reads) {
+        const res = await t.inject(member, request)
+        expect(res.statusCode, `${request.method} ${request.url}`).toBe(404)
+        expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Endorsement not found' })
+      }
+      expect((await t.inject(member, { ...report, payload: reportBody })).statusCode).toBe(404)
+    }
+    // Nothing was written by the refused requests.
+    const [row] = await t.db.select().from(vouches).where(eq(vouches.id, id))
+    expect(row).toMatchObject({ likeCount: 1, commentCount: 1 })
+    // Its author may still take back their own comment.
+    const own = await t.inject(viewer, { method: 'DELETE', url: `/api/comments/${commentId}` })
+    expect(own.statusCode).toBe(200)
+
+    // The receiver and admins still reach it.
+    for (const member of [me, admin]) {
+      for (const request of reads) {
+        const res = await t.inject(member, request)
+        expect(res.statusCode, `${request.method} ${request.url}`).toBeLessThan(300)
+      }
+    }
+    expect((await t.inject(me, { ...report, payload: reportBody })).statusCode).toBe(201)
+
+    // Shown again, it is everyone's again.
+    await t.inject(me, { method: 'POST', url: `/api/vouches/${id}/show` })
+    expect((await t.inject(viewer, reads[0])).statusCode).toBe(200)
+    expect((await t.inject(viewer, reads[1])).statusCode).toBe(200)
+  })
+
+  it('hidden by a block answers 404 to others; an anonymous one is never hidden by a block', async () => {
+    const [me, named, anonymous] = [
+      await createMember(t.db),
+      await createMember(t.db),
+      await createMember(t.db),
+    ]
+    const byName = (await endorse(named, me, { category: 'Teamwork' })).json().id
+    const byNobody = (await endorse(anonymous, me, { category: 'Teamwork', isAnonymous: true })).json().id
+    for (const other of [named, anonymous]) {
+      expect((await t.inject(me, { method: 'POST', url: `/api/blocks/${other.id}` })).statusCode).toBe(201)
+    }
+    const stranger = await createMember(t.db)
+    const comments = (id: number) => t.inject(stranger, { method: 'GET', url: `/api/vouches/${id}/comments` })
+    expect((await comments(byName)).statusCode).toBe(404)
+    expect((await comments(byNobody)).statusCode).toBe(200)
+    const mine = await reputation(me)
+    expect(mine.endorsements).toEqual([
+      expect.objectContaining({ id: byNobody, hidden: false, hiddenReason: null, points: 10 }),
+      expect.objectContaining({ id: byName, hidden: true, hiddenReason: 'block', points: 0 }),
+    ])
+  })
+})
+
 describe('endorsements per day', () => {
   it(`answers 429 once an endorser gave ${ENDORSEMENTS_PER_DAY} endorsements in 24 hours`, async () => {
     const giver = await createMember(t.db)

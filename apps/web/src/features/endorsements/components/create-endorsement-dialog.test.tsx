@@ -44,9 +44,13 @@ describe('CreateEndorsementDialog', () => {
     expect(await screen.findByText('Endorsement sent')).toBeInTheDocument()
   })
 
-  it('shows the verified factor in the impact preview', async () => {
+  it('shows the verified factor in the impact preview, except for an anonymous endorsement', async () => {
     mockApi({ 'GET /api/hashtags/popular': { body: [] } })
-    await renderDialog(makeUser({ isEmailVerified: true, isVerified: true }))
+    const { user } = await renderDialog(makeUser({ isEmailVerified: true, isVerified: true }))
+    expect(screen.getByText('1.3x')).toBeInTheDocument()
+    await user.click(screen.getByRole('switch', { name: 'Endorse anonymously' }))
+    expect(screen.getByText('1.0x')).toBeInTheDocument()
+    await user.click(screen.getByRole('switch', { name: 'Endorse anonymously' }))
     expect(screen.getByText('1.3x')).toBeInTheDocument()
   })
 

@@ -72,10 +72,12 @@ export default function EndorsementForm({
     },
   })
   const note = useWatch({ control: form.control, name: 'note' })
+  const isAnonymous = useWatch({ control: form.control, name: 'isAnonymous' })
   const weight = engagementWeight({
     hasNote: Boolean(note?.trim()),
     hasAttachment: Boolean(attachment),
-    verifiedEndorser: Boolean(user?.isEmailVerified),
+    // The server gives an anonymous endorsement no verified factor: it would be a clue to its giver.
+    verifiedEndorser: Boolean(user?.isEmailVerified) && !isAnonymous,
   })
   const pool = useMemo(() => [...SUGGESTED_TAGS, ...(popular.data ?? [])], [popular.data])
 

@@ -1,0 +1,172 @@
+import type { InjectOptions } from 'light-my-request'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Config } from '../src/config'
+import { buildWorld, type Person, type World } from './anonymous-worlds'
+
+/**
+ * An anonymous endorsement says nothing about its author (issue 21): every answer that carries it, or
+ * that moves with it, reads the same whether Xavier (verified, endorsed by Rita in the same category,
+ * then blocked by her) or Yara (unverified, unrelated) wrote it. Only the author and admins may tell
+ * the two worlds apart. Every GET route of the API is listed here, read or set aside with the reason;
+ * a route added without a row fails the test.
+ */
+
+type Read = { viewer: Person; request: InjectOptions }
+type Row = ((w: World) => Read[]) | { skip: string }
+
+const as = (viewers: Person[], request: InjectOptions | string): ((w: World) => Read[]) => {
+  const options = typeof request === 'string' ? { method: 'GET' as const, url: request } : request
+  return () => viewers.map((viewer) => ({ viewer, request: options }))
+}
+// Everyone who may not learn who wrote it: its receiver and a third member.
+const readers: Person[] = ['rita', 'tom']
+const get = (url: string) => ({ method: 'GET' as const, url })
+
+const routes: Record<string, Row> = {
+  'GET /api/health': { skip: 'no member data' },
+  'GET /api/badge-fonts/:file': { skip: 'font files' },
+  'GET /uploads/:name': { skip: 'no attachment in either world (uploads are another part of issue 21)' },
+  'GET /api/account/notification-preferences': as(readers, '/api/account/notification-preferences'),
+  'GET /api/user': as(readers, '/api/user'),
+  'GET /api/users/:username': (w) =>
+    ['rita', 'xavier', 'yara', 'tom'].flatMap((name) => as(readers, `/api/users/${name}`)(w)),
+  'GET /api/users/:username/vouches': (w) =>
+    [
+      '/api/users/rita/vouches',
+      '/api/users/rita/vouches?limit=1',
+      '/api/users/rita/vouches?filter=anonymous',
+      '/api/users/rita/vouches?filter=public',
+      '/api/users/xavier/vouches',
+    ].flatMap((url) => as(readers, url)(w)),
+  'GET /api/users/verification-status': as(readers, '/api/users/verification-status'),
+  'GET /api/medals/user/:userId': (w) =>
+    (['rita', 'xavier', 'yara'] as const).flatMap((name) =>
+      as(readers, `/api/medals/user/${w.members[name].id}`)(w),
+    ),
+  'GET /api/vouches/:id/likes/check': (w) => as(readers, `/api/vouches/${w.anonymousId}/likes/check`)(w),
+  'GET /api/vouches/:id/comments': (w) => as(readers, `/api/vouches/${w.anonymousId}/comments`)(w),
+  'GET /api/connection-requests/pending': as(readers, '/api/connection-requests/pending'),
+  'GET /api/connection-requests/sent': as(readers, '/api/connection-requests/sent'),
+  'GET /api/connections/:userId': (w) =>
+    (['rita', 'xavier', 'yara'] as const).flatMap((name) =>
+      as(readers, `/api/connections/${w.members[name].id}?checkConnection=true`)(w),
+    ),
+  'GET /api/notifications': as(readers, '/api/notifications'),
+  'GET /api/events': { skip: 'a stream: the events it carries are compared from the event bus' },
+  'GET /api/users/discover/popular': as(readers, '/api/users/discover/popular'),
+  'GET /api/hashtags/popular': as(readers, '/api/hashtags/popular'),
+  'GET /api/search': (w) =>
+    ['/api/search?q=a', '/api/search?q=%23Kind&type=hashtag', '/api/search?q=&sort=active'].flatMap((url) =>
+      as(readers, url)(w),
+    ),
+  'GET /api/badge/:username': (w) =>
+    ['rita', 'xavier', 'yara'].flatMap((name) =>
+      [`/api/badge/${name}?format=svg`, `/api/badge/${name}?format=png`].flatMap((url) =>
+        as(['tom'], url)(w),
+      ),
+    ),
+  'GET /api/badge/:username/embed': as(['rita'], '/api/badge/rita/embed'),
+  'GET /badge/:username': as(['tom'], '/badge/rita'),
+  'GET /api/announcements': { skip: 'written by admins, no endorsement' },
+  'GET /api/announcements/pinned': { skip: 'written by admins, no endorsement' },
+  'GET /api/conversations': as(readers, '/api/conversations'),
+  'GET /api/conversations/unread-count': as(readers, '/api/conversations/unread-count'),
+  'GET /api/conversations/:id': { skip: 'no conversation in either world' },
+  'GET /api/conversations/:id/messages': { skip: 'no conversation in either world' },
+  'GET /api/conversations/with/:userId': (w) =>
+    (['xavier', 'yara'] as const).flatMap((name) =>
+      as(['rita'], `/api/conversations/with/${w.members[name].id}`)(w),
+    ),
+  // Admins see who wrote it (DECISIONS.md §4); a member is refused whatever the world.
+  'GET /api/admin/users': as(readers, '/api/admin/users'),
+  'GET /api/admin/vouches': as(readers, '/api/admin/vouches'),
+  'GET /api/admin/hashtags': as(readers, '/api/admin/hashtags'),
+  'GET /api/admin/conversations': as(readers, '/api/admin/conversations'),
+  'GET /api/admin/conversations/:id/messages': as(readers, '/api/admin/conversations/1/messages'),
+  'GET /api/admin/audit': as(readers, '/api/admin/audit'),
+  'GET /api/admin/reports': as(readers, '/api/admin/reports'),
+  'GET /api/blocks': as(readers, '/api/blocks'),
+  'GET /api/reputation/me': as(readers, '/api/reputation/me'),
+  'GET /api/account/export': as(readers, '/api/account/export'),
+}
+
+/** Every row's answers, keyed by route, viewer and URL. */
+async function readAll(w: World) {
+  const answers: Record<string, unknown> = {}
+  for (const [route, row] of Object.entries(routes)) {
+    if ('skip' in row) continue
+    for (const { viewer, request } of row(w)) {
+      answers[`${route} | ${viewer} | ${request.url}`] = await w.read(viewer, request)
+    }
+  }
+  return { answers, writes: w.writes, events: w.events }
+}
+
+describe.each([
+  ['caches off', {}],
+  ['caches on', { sessionCacheSize: 100, profileCacheSize: 100, searchCacheSize: 100 }],
+] as [string, Partial<Config>][])('an anonymous endorsement (%s)', (_, config) => {
+  let byXavier: World
+  let byYara: World
+  beforeAll(async () => {
+    byXavier = await buildWorld('xavier', config)
+    byYara = await buildWorld('yara', config)
+  }, 120_000)
+  afterAll(async () => {
+    await byXavier?.t.close()
+    await byYara?.t.close()
+  })
+
+  it('lists every GET route of the API', () => {
+    const gets = byXavier.t.app.routeList
+      .filter((route) => route.method === 'GET' && route.url !== '/*')
+      .map((route) => `GET ${route.url}`)
+    expect(gets.filter((route) => !(route in routes))).toEqual([])
+  })
+
+  it('reads the same whoever wrote it, to its receiver and to anyone else', async () => {
+    const [x, y] = [await readAll(byXavier), await readAll(byYara)]
+    expect(Object.keys(x.answers).length).toBeGreaterThan(60)
+    // Rita heard of the endorsement, the like and the comment as they came.
+    expect(x.events.rita.filter((event) => event.type === 'notification').length).toBeGreaterThanOrEqual(3)
+    for (const key of Object.keys(x.answers)) expect(y.answers[key], key).toEqual(x.answers[key])
+    expect(y.writes).toEqual(x.writes)
+    expect(y.events).toEqual(x.events)
+  })
+
+  it('shows the endorsement counted, unhidden, unhalved and without its author’s standing', async () => {
+    const read = (viewer: Person, url: string) => byXavier.read(viewer, get(url))
+    const profile = (await read('tom', '/api/users/rita')) as { body: { vouches: unknown[] } }
+    expect(profile.body.vouches).toContainEqual(
+      expect.objectContaining({
+        id: byXavier.anonymousId,
+        fromUserId: null,
+        fromUser: null,
+        verified: false,
+        engagementWeight: 1.2,
+        isHidden: false,
+      }),
+    )
+    const reputation = (await read('rita', '/api/reputation/me')) as { body: { endorsements: unknown[] } }
+    expect(reputation.body.endorsements).toContainEqual(
+      expect.objectContaining({
+        id: byXavier.anonymousId,
+        fromUser: null,
+        hidden: false,
+        hiddenReason: null,
+        reciprocal: false,
+        points: 12,
+        factors: [expect.objectContaining({ key: 'note' })],
+      }),
+    )
+    // Rita's endorsement of Xavier keeps its full worth (verified Rita, 12.5), and his activity is 0.
+    const xavier = (await read('tom', '/api/users/xavier')) as { body: Record<string, unknown> }
+    expect(xavier.body).toMatchObject({ reputationScore: 12.5, user: { activityScore: 0 } })
+    // Its author and admins still see who wrote it.
+    // (Xavier, blocked by Rita, no longer reads her profile at all; Yara does.)
+    const asAuthor = await byYara.read('yara', get(`/api/users/rita/vouches?filter=anonymous`))
+    expect(asAuthor).toMatchObject({ body: { vouches: [{ fromUsername: 'yara' }] } })
+    const asAdmin = await byXavier.read('admin', get(`/api/users/rita/vouches?filter=anonymous`))
+    expect(asAdmin).toMatchObject({ body: { vouches: [{ fromUsername: 'xavier' }] } })
+  })
+})
