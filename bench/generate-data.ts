@@ -202,7 +202,7 @@ export async function generateData({
           ${textArray(CATEGORIES)}[1 + g.round] as category,
           case when i % 2 = 0 then ${textArray(NOTES)}[1 + i % ${NOTES.length}] end as note,
           i % 10 = 0 as is_anonymous,
-          -- No verified factor on an anonymous endorsement (docs/decisions/003).
+          -- No verified factor on an anonymous endorsement (docs/decisions/078).
           ((case when i % 2 = 0 then 1.2 else 1 end)
             * (case when g.from_id % 3 = 0 and i % 10 <> 0 then 1.25 else 1 end))::real as weight,
           now() - random() * interval '365 days' as created_at

@@ -1,4 +1,4 @@
--- Issue 21: an anonymous endorsement says nothing about its giver (docs/decisions/001 to 003). Rows
+-- Issue 21: an anonymous endorsement says nothing about its giver (docs/decisions/076 to 078). Rows
 -- written under the old rules are brought to the new ones: no verified factor in an anonymous
 -- endorsement's weight, never hidden by a block, never halved against the other direction (nor halving
 -- it), and no act in its giver's activity. Then every counter of the members they touch is recomputed

@@ -100,7 +100,7 @@ export async function insertEndorsement(
   })
   const notice = arrival.notice
   // An anonymous endorsement is no act of its endorser's that others see: their activity score would
-  // rise as the receiver's anonymous endorsement arrives (docs/decisions/002).
+  // rise as the receiver's anonymous endorsement arrives (docs/decisions/077).
   const acted = e.isAnonymous ? sql`` : sql`, acted as (${countActsSql(e.fromUserId, 1)})`
   const result = await tx.execute(sql`
     with vouch as (

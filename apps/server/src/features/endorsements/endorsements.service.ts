@@ -81,7 +81,7 @@ const isCounted = (vouch: Pick<VouchRow, 'isHidden' | 'hiddenByBlock'>) =>
 /**
  * Whether an endorsement and the one the other way round (same pair, same category) halve each other.
  * Never when either is anonymous: the halving would tell the receiver, and anyone watching the
- * endorser's score, that the hidden giver is someone they endorsed there (docs/decisions/002).
+ * endorser's score, that the hidden giver is someone they endorsed there (docs/decisions/077).
  */
 const pairsUp = (vouch: Pick<VouchRow, 'isAnonymous'>, reverse: Pick<VouchRow, 'isAnonymous'> | null) =>
   reverse !== null && !vouch.isAnonymous && !reverse.isAnonymous
@@ -253,7 +253,7 @@ export async function setEndorsementHidden(
 /**
  * Hides (on block) or shows again (on unblock) every named endorsement `blockedId` gave `blockerId`;
  * one the receiver hid by hand stays hidden. Anonymous ones are left as they are: one disappearing on
- * a block would name its giver (docs/decisions/001). Call it inside the block's transaction.
+ * a block would name its giver (docs/decisions/076). Call it inside the block's transaction.
  */
 export async function setBlockHidden(tx: Db, blockerId: number, blockedId: number, hidden: boolean) {
   await lockPair(tx, blockerId, blockedId)
@@ -305,7 +305,7 @@ export async function createEndorsement(
       const weight = engagementWeight({
         hasNote: Boolean(input.note),
         hasAttachment: Boolean(attachment),
-        // The verified factor would show in the weight whose giver is hidden (docs/decisions/003).
+        // The verified factor would show in the weight whose giver is hidden (docs/decisions/078).
         verifiedEndorser: endorser.isVerified && !input.isAnonymous,
       })
       const reciprocal = pairsUp(input, reverse)
