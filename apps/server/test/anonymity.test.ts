@@ -43,6 +43,9 @@ const routes: Record<string, Row> = {
     (['rita', 'xavier', 'yara'] as const).flatMap((name) =>
       as(readers, `/api/medals/user/${w.members[name].id}`)(w),
     ),
+  'GET /api/vouches/:id': (w) => as(readers, `/api/vouches/${w.anonymousId}`)(w),
+  'GET /api/onboarding': as(readers, '/api/onboarding'),
+  'GET /api/medals/progress': as(readers, '/api/medals/progress'),
   'GET /api/vouches/:id/likes/check': (w) => as(readers, `/api/vouches/${w.anonymousId}/likes/check`)(w),
   'GET /api/vouches/:id/comments': (w) => as(readers, `/api/vouches/${w.anonymousId}/comments`)(w),
   'GET /api/connection-requests/pending': as(readers, '/api/connection-requests/pending'),
@@ -51,7 +54,10 @@ const routes: Record<string, Row> = {
     (['rita', 'xavier', 'yara'] as const).flatMap((name) =>
       as(readers, `/api/connections/${w.members[name].id}?checkConnection=true`)(w),
     ),
-  'GET /api/notifications': as(readers, '/api/notifications'),
+  'GET /api/notifications': (w) =>
+    ['/api/notifications', '/api/notifications?type=endorsement&limit=5'].flatMap((url) =>
+      as(readers, url)(w),
+    ),
   'GET /api/events': { skip: 'a stream: the events it carries are compared from the event bus' },
   'GET /api/users/discover/popular': as(readers, '/api/users/discover/popular'),
   'GET /api/hashtags/popular': as(readers, '/api/hashtags/popular'),
