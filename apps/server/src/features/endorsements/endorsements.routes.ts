@@ -20,7 +20,8 @@ import { z } from 'zod'
 import { notFound } from '../../core/errors'
 import { perMember, rateLimit } from '../../core/rate-limit'
 import { requireMember } from '../../core/session'
-import { receiveFile, storeUpload } from '../../core/uploads'
+import { receiveFile } from '../../core/uploads'
+import { storeAttachment, stripAttachment } from './endorsements.attachments'
 import { findVouchRow, hasLiked, listComments } from './endorsements.queries'
 import {
   addComment,
@@ -64,7 +65,8 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
         tooLargeMessage: ENDORSEMENT_MESSAGES.attachmentTooLarge,
         wrongTypeMessage: ENDORSEMENT_MESSAGES.attachmentType,
       })
-      const stored = await storeUpload(app.db, app.config, { ...file, userId: me.id, kind: 'attachment' })
+      const stripped = await stripAttachment(app.cpuPool, file)
+      const stored = await storeAttachment(app.db, app.config, { ...stripped, userId: me.id })
       return reply.status(201).send({ contentUrl: stored.url, contentType: stored.contentType })
     },
   )
