@@ -154,6 +154,16 @@ async function assertWithinQuota(tx: Db, userId: number, kind: UploadKind, size:
   }
 }
 
+/** Deletes stored files by name (after the transaction that forgot them committed); missing ones are fine. */
+export async function deleteUploadFiles(config: Config, fileNames: readonly string[]) {
+  const dir = uploadsDir(config)
+  await Promise.all(
+    fileNames
+      .filter((name) => FILE_NAME.test(name))
+      .map((name) => unlink(path.join(dir, name)).catch(() => {})),
+  )
+}
+
 /**
  * The generated file name inside an uploads URL, whether given as the name alone, as /uploads/<name>
  * or as an absolute URL on this server; null for anything else.
@@ -165,7 +175,10 @@ export function uploadFileName(url: string, config: Pick<Config, 'publicUrl'>): 
   return FILE_NAME.test(value) ? value : null
 }
 
-/** The upload behind a URL when it belongs to the member and is of the kind; null otherwise. */
+/**
+ * The upload behind a URL when it belongs to the member and is of the kind; null otherwise. Called in
+ * the transaction that will point at it: the share lock keeps a cleanup from deleting it meanwhile.
+ */
 export async function findOwnUpload(db: Db, config: Config, url: string, userId: number, kind: UploadKind) {
   const fileName = uploadFileName(url, config)
   if (!fileName) return null
@@ -174,6 +187,7 @@ export async function findOwnUpload(db: Db, config: Config, url: string, userId:
     .from(uploads)
     .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, userId), eq(uploads.kind, kind)))
     .limit(1)
+    .for('key share')
   return row ? { ...row, url: `${UPLOADS_PATH}${row.fileName}` } : null
 }
 
