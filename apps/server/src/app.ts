@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fast
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
+import { createCpuPool, type CpuPool } from './core/cpu-pool'
 import { AppError, installErrorHandler } from './core/errors'
 import { createMailer, type Mailer } from './core/mail'
 import { gracefulClosePlugin } from './core/graceful-close'
@@ -40,6 +41,8 @@ declare module 'fastify' {
     database: Database
     config: Config
     mailer: Mailer
+    /** Worker threads for CPU-heavy work (badge PNGs, PDF rewriting), off the event loop. */
+    cpuPool: CpuPool
     /** Every route as registered, for the authorization matrix and docs. */
     routeList: { method: string; url: string }[]
   }
@@ -74,6 +77,8 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   app.decorate('config', config)
   app.decorate('mailer', createMailer(config, app.log))
   app.decorate('routeList', [])
+  app.decorate('cpuPool', createCpuPool())
+  app.addHook('onClose', async () => app.cpuPool.destroy())
   // Each answer names its request id (also in every log line of that request) for support and tracing.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)

@@ -69,6 +69,9 @@ export const COMMENT_MAX = 1000
 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024
 
+/** What one member's stored attachments may add up to (an attachment reused on several endorsements counts once). */
+export const ATTACHMENT_QUOTA_BYTES = 100 * 1024 * 1024
+
 /** What the server accepts as an attachment, judged by the file's bytes. */
 export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'application/pdf'] as const
 
@@ -91,6 +94,10 @@ export const ENDORSEMENT_MESSAGES = {
   attachmentNotYours: 'The attachment must be a file you uploaded',
   attachmentType: 'Attachments must be PNG, JPG, GIF or PDF files',
   attachmentTooLarge: 'Attachments must be 10MB or smaller',
+  attachmentQuota:
+    'You have used your 100MB of attachment storage. Files you uploaded but did not attach are freed after a day.',
+  attachmentUnreadable:
+    'This file could not be read. Please attach an unencrypted PNG, JPG, GIF or PDF file.',
   maxTagsPlaceholder: 'Maximum 10 tags',
   maxTagsReached: 'Maximum of 10 tags reached',
   createFailed: 'Error creating vouch',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
@@ -95,11 +95,17 @@ export async function reencodePicture(
 
 export type StoredUpload = { id: number; fileName: string; url: string; contentType: string; size: number }
 
-/** Writes the file under a random name in $DATA_DIR/uploads and records its owner. */
+type Quota = { bytes: number; message: string; field: string }
+
+/**
+ * Writes the file under a random name in $DATA_DIR/uploads and records its owner. With a quota, the
+ * member's uploads of that kind plus this one must fit in it (413 otherwise); the check and the insert
+ * run under a per-member lock, so parallel uploads on any instance cannot both take the last bytes.
+ */
 export async function storeUpload(
   db: Db,
   config: Config,
-  file: ReceivedFile & { userId: number; kind: UploadKind },
+  file: ReceivedFile & { userId: number; kind: UploadKind; quota?: Quota },
 ): Promise<StoredUpload> {
   const extension = EXTENSIONS[file.contentType]
   if (!extension) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported file type', 415)
@@ -109,18 +115,22 @@ export async function storeUpload(
   const filePath = path.join(dir, fileName)
   await writeFile(filePath, file.buffer, { flag: 'wx', mode: 0o644 })
   try {
-    const [row] = await db
-      .insert(uploads)
-      .values({
-        userId: file.userId,
-        kind: file.kind,
-        fileName,
-        contentType: file.contentType,
-        size: file.buffer.length,
-      })
-      .returning({ id: uploads.id })
+    const row = await db.transaction(async (tx) => {
+      if (file.quota) await assertWithinQuota(tx, file.userId, file.kind, file.buffer.length, file.quota)
+      const [inserted] = await tx
+        .insert(uploads)
+        .values({
+          userId: file.userId,
+          kind: file.kind,
+          fileName,
+          contentType: file.contentType,
+          size: file.buffer.length,
+        })
+        .returning({ id: uploads.id })
+      return inserted!
+    })
     return {
-      id: row!.id,
+      id: row.id,
       fileName,
       url: `${UPLOADS_PATH}${fileName}`,
       contentType: file.contentType,
@@ -130,6 +140,28 @@ export async function storeUpload(
     await unlink(filePath).catch(() => {})
     throw error
   }
+}
+
+async function assertWithinQuota(tx: Db, userId: number, kind: UploadKind, size: number, quota: Quota) {
+  // A lock collision with another feature's advisory lock only makes one wait: it cannot break either.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('uploads.quota'), ${userId}::int)`)
+  const [used] = await tx
+    .select({ bytes: sql<number>`coalesce(sum(${uploads.size}), 0)::bigint`.mapWith(Number) })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), eq(uploads.kind, kind)))
+  if ((used?.bytes ?? 0) + size > quota.bytes) {
+    throw new AppError('QUOTA_EXCEEDED', quota.message, 413, quota.field)
+  }
+}
+
+/** Deletes stored files by name (after the transaction that forgot them committed); missing ones are fine. */
+export async function deleteUploadFiles(config: Config, fileNames: readonly string[]) {
+  const dir = uploadsDir(config)
+  await Promise.all(
+    fileNames
+      .filter((name) => FILE_NAME.test(name))
+      .map((name) => unlink(path.join(dir, name)).catch(() => {})),
+  )
 }
 
 /**
@@ -143,7 +175,10 @@ export function uploadFileName(url: string, config: Pick<Config, 'publicUrl'>): 
   return FILE_NAME.test(value) ? value : null
 }
 
-/** The upload behind a URL when it belongs to the member and is of the kind; null otherwise. */
+/**
+ * The upload behind a URL when it belongs to the member and is of the kind; null otherwise. Called in
+ * the transaction that will point at it: the share lock keeps a cleanup from deleting it meanwhile.
+ */
 export async function findOwnUpload(db: Db, config: Config, url: string, userId: number, kind: UploadKind) {
   const fileName = uploadFileName(url, config)
   if (!fileName) return null
@@ -152,6 +187,7 @@ export async function findOwnUpload(db: Db, config: Config, url: string, userId:
     .from(uploads)
     .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, userId), eq(uploads.kind, kind)))
     .limit(1)
+    .for('key share')
   return row ? { ...row, url: `${UPLOADS_PATH}${row.fileName}` } : null
 }
 

@@ -42,6 +42,10 @@ export const vouches = pgTable(
     unique('vouches_from_to_category_uq').on(t.fromUserId, t.toUserId, t.category),
     index('vouches_to_created_idx').on(t.toUserId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('vouches_from_created_idx').on(t.fromUserId, t.createdAt.desc().nullsFirst()),
+    // Whether an upload is still attached (deleting an endorsement, the unused-attachments sweep).
+    index('vouches_content_url_idx')
+      .on(t.contentUrl)
+      .where(sql`${t.contentUrl} is not null`),
   ],
 )
 

@@ -1,5 +1,3 @@
-import { unlink } from 'node:fs/promises'
-import path from 'node:path'
 import { ACCOUNT_MESSAGES, type TPreference } from '@vouched/shared/account'
 import { eq } from 'drizzle-orm'
 import type { Config } from '../../config'
@@ -8,7 +6,7 @@ import { notificationPreferences, uploads, users } from '../../db/schema/index'
 import { AppError } from '../../core/errors'
 import { hashPassword, verifyPassword } from '../../core/password'
 import { deleteUserSessions } from '../../core/session'
-import { uploadsDir } from '../../core/uploads'
+import { deleteUploadFiles } from '../../core/uploads'
 import type { UserRow } from '../../core/user-shapes'
 import { removeMemberContributions } from '../endorsements/endorsements.service'
 
@@ -47,7 +45,8 @@ export async function savePreferences(db: Db, userId: number, preferences: TPref
 /**
  * Deletes the member's own account once their password is confirmed: first everything they did to
  * others is taken back through the endorsements service (so every other member's counters stay
- * exact), then their row goes and the rest cascades; their files leave the disk after commit.
+ * exact), then their row goes and the rest cascades; their files, and the attachments of endorsements
+ * they received, leave the disk after commit.
  */
 export async function deleteOwnAccount(db: Db, config: Config, me: UserRow, password: string) {
   const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, me.id))
@@ -60,10 +59,9 @@ export async function deleteOwnAccount(db: Db, config: Config, me: UserRow, pass
       .select({ fileName: uploads.fileName })
       .from(uploads)
       .where(eq(uploads.userId, me.id))
-    await removeMemberContributions(tx, me.id)
+    const released = await removeMemberContributions(tx, me.id)
     await tx.delete(users).where(eq(users.id, me.id))
-    return owned.map((upload) => upload.fileName)
+    return [...owned.map((upload) => upload.fileName), ...released]
   })
-  const dir = uploadsDir(config)
-  await Promise.all(files.map((name) => unlink(path.join(dir, name)).catch(() => {})))
+  await deleteUploadFiles(config, files)
 }

@@ -67,7 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/vouches/:id',
     { preHandler: [writes], schema: { params: ZIdParams, response: { 200: ZOk } } },
     async (request) => {
-      await deleteEndorsement(app.db, requireAdmin(request), request.params.id)
+      await deleteEndorsement(app.db, app.config, requireAdmin(request), request.params.id)
       return ok
     },
   )

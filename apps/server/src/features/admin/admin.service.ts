@@ -1,5 +1,3 @@
-import { unlink } from 'node:fs/promises'
-import path from 'node:path'
 import { ADMIN_MESSAGES } from '@vouched/shared/admin'
 import { eq } from 'drizzle-orm'
 import type { Config } from '../../config'
@@ -7,7 +5,7 @@ import type { Db } from '../../db/client'
 import { hashtags, memberHashtags, uploads, users, vouches, vouchHashtags } from '../../db/schema/index'
 import { AppError, notFound } from '../../core/errors'
 import { deleteUserSessions } from '../../core/session'
-import { uploadsDir } from '../../core/uploads'
+import { deleteUploadFiles } from '../../core/uploads'
 import { toSelfUser, type UserRow } from '../../core/user-shapes'
 import {
   recomputeMemberStats,
@@ -50,7 +48,8 @@ export async function setAdminRights(db: Db, admin: UserRow, targetId: number, i
  * is taken back (endorsements given and received with every counter, medal and tag count they moved,
  * likes and comments on others' endorsements), so other members' counters stay exact. The rest
  * (connections, conversations, messages, notifications, sessions, uploads, announcements) cascades.
- * Their files leave the disk once the deletion is committed.
+ * Their files, and the attachments of others' endorsements to them, leave the disk once the deletion
+ * is committed.
  */
 export async function deleteMember(db: Db, config: Config, admin: UserRow, targetId: number) {
   if (targetId === admin.id) throw new AppError('SELF_DELETION', ADMIN_MESSAGES.selfDeletion, 400)
@@ -61,7 +60,7 @@ export async function deleteMember(db: Db, config: Config, admin: UserRow, targe
       .select({ fileName: uploads.fileName })
       .from(uploads)
       .where(eq(uploads.userId, targetId))
-    await removeMemberContributions(tx, targetId)
+    const released = await removeMemberContributions(tx, targetId)
     const [deleted] = await tx.delete(users).where(eq(users.id, targetId)).returning({ id: users.id })
     if (!deleted) throw notFound('User')
     await writeAudit(tx, {
@@ -71,17 +70,19 @@ export async function deleteMember(db: Db, config: Config, admin: UserRow, targe
       targetId,
       details: `Deleted ${describeUser(target)} and all their data`,
     })
-    return owned.map((row) => row.fileName)
+    return [...owned.map((row) => row.fileName), ...released]
   })
-  const dir = uploadsDir(config)
-  await Promise.all(files.map((name) => unlink(path.join(dir, name)).catch(() => {})))
+  await deleteUploadFiles(config, files)
 }
 
-/** Deletes an endorsement; the receiver's reputation, tag counts and medals are taken back with it. */
-export async function deleteEndorsement(db: Db, admin: UserRow, id: number) {
+/**
+ * Deletes an endorsement; the receiver's reputation, tag counts and medals are taken back with it, and
+ * its attachment file (unless reused) leaves the disk after commit.
+ */
+export async function deleteEndorsement(db: Db, config: Config, admin: UserRow, id: number) {
   const summary = await findEndorsementSummary(db, id)
   if (!summary) throw notFound('Endorsement')
-  await db.transaction(async (tx) => {
+  const releasedFile = await db.transaction(async (tx) => {
     const removed = await removeEndorsement(tx, id)
     if (!removed) throw notFound('Endorsement')
     await writeAudit(tx, {
@@ -91,7 +92,9 @@ export async function deleteEndorsement(db: Db, admin: UserRow, id: number) {
       targetId: id,
       details: `Deleted the ${summary.category} endorsement from @${summary.fromUsername} to @${summary.toUsername}`,
     })
+    return removed.releasedFile
   })
+  if (releasedFile) await deleteUploadFiles(config, [releasedFile])
 }
 
 /**

@@ -257,7 +257,7 @@ describe('GET /api/badge-fonts/:file', () => {
 })
 
 describe('GET /api/badge/:username/embed', () => {
-  it('is public and gives absolute URLs, available and selected skills', async () => {
+  it('is public and gives absolute URLs, available and selected skills (in the badge order)', async () => {
     const { member, skills } = await memberWithSkills()
     const res = await get(
       `/api/badge/${member.username.toUpperCase()}/embed?hashtags=${skills.agile},nope,${skills.typescript}`,
@@ -266,7 +266,8 @@ describe('GET /api/badge/:username/embed', () => {
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin')
     const body = res.json()
     const base = 'https://vouched.example.com'
-    const hashtagParam = encodeURIComponent(`${skills.agile},${skills.typescript}`)
+    // Most endorsed first, whatever order they were chosen in.
+    const hashtagParam = encodeURIComponent(`${skills.typescript},${skills.agile}`)
     expect(body).toEqual({
       badgeUrl: `${base}/api/badge/${member.username}?format=png&hashtags=${hashtagParam}`,
       badgePageUrl: `${base}/badge/${member.username}?hashtags=${hashtagParam}`,
@@ -274,7 +275,7 @@ describe('GET /api/badge/:username/embed', () => {
       embedCode: expect.any(String),
       reputationScore: 1284.5,
       hashtags: [skills.typescript, skills.leadership, skills.agile],
-      selectedHashtags: [skills.agile, skills.typescript],
+      selectedHashtags: [skills.typescript, skills.agile],
     })
     for (const key of ['badgeUrl', 'badgePageUrl', 'profileUrl'] as const) {
       expect(new URL(body[key]).origin).toBe(base)

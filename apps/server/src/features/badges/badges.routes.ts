@@ -11,10 +11,23 @@ import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../core/errors'
+import { rateLimit } from '../../core/rate-limit'
 import { readIndexHtml, SPA_SKELETON } from '../../core/spa'
 import { WEB_FONTS, WEB_FONTS_PATH } from './badges.font'
 import { badgePageHead, injectHead } from './badges.page'
-import { createPngCache, findBadgePageMeta, getBadgeEmbed, getBadgeSvg } from './badges.service'
+import {
+  createPngCache,
+  findBadgePageMeta,
+  getBadgeEmbed,
+  getBadgeSvg,
+  rasterizeTask,
+} from './badges.service'
+
+/**
+ * Badge images a client (one IP) may fetch per minute. Pages that embed a badge are seen by many
+ * visitors, each with their own IP; one client asking for many distinct badges is a scraper or an attack.
+ */
+export const BADGE_IMAGE_LIMIT = { max: 60, timeWindow: '1 minute' }
 
 /** Whether an If-None-Match header (a list, weak tags or '*') names `etag`. */
 export function etagMatches(header: string | undefined, etag: string): boolean {
@@ -29,7 +42,9 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
 const embeddable = (reply: FastifyReply) => reply.header('Cross-Origin-Resource-Policy', 'cross-origin')
 
 export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const pngCache = createPngCache()
+  // Drawing a PNG takes milliseconds of CPU: it happens in the worker pool, never on the event loop.
+  const pngCache = createPngCache(async (svg) => (await app.cpuPool.rasterize(rasterizeTask(svg))).png)
+  const imageLimit = rateLimit(app, BADGE_IMAGE_LIMIT)
   const indexHtml = (await readIndexHtml(app.config)) ?? SPA_SKELETON
   const fontOrigin = new URL(app.config.publicUrl).origin
   const svgPolicy = `default-src 'none'; style-src 'unsafe-inline'; font-src 'self' ${fontOrigin}; frame-ancestors 'self'`
@@ -37,19 +52,20 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/badge/:username',
-    { schema: { params: ZBadgeParams, querystring: ZBadgeQuery } },
+    { onRequest: imageLimit, schema: { params: ZBadgeParams, querystring: ZBadgeQuery } },
     async (request, reply) => {
       const { format, hashtags } = request.query
       const badge = await getBadgeSvg(app.db, request.params.username, hashtags, app.config.publicUrl)
       const etag = `"${format}-${badge.hash}"`
+      const notModified = etagMatches(request.headers['if-none-match'], etag)
+      // Drawn before any caching header is set: a failed render must not be cached as the badge.
+      const png = format === 'png' && !notModified ? await pngCache.render(badge.hash, badge.svg) : null
       embeddable(reply)
         .header('Cache-Control', 'public, max-age=300')
         .header('ETag', etag)
         .header('Content-Disposition', `inline; filename="${badge.member.username}-vouched-badge.${format}"`)
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send()
-      if (format === 'png') {
-        return reply.type('image/png').send(pngCache.render(badge.hash, badge.svg))
-      }
+      if (notModified) return reply.code(304).send()
+      if (png) return reply.type('image/png').send(png)
       // The SVG is a document when opened directly: it needs nothing but its inline styles and its font.
       return reply
         .type('image/svg+xml; charset=utf-8')

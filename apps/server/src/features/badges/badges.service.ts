@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import { Resvg } from '@resvg/resvg-js'
 import {
   BADGE_DEFAULT_SKILLS,
   BADGE_MESSAGES,
@@ -33,23 +32,28 @@ async function getMember(db: Db, username: string): Promise<Member> {
 }
 
 /**
- * The chosen tags the member really received, in the chosen order and stored spelling. Tags they never
- * received are dropped: a badge URL cannot put words on a member's badge that nobody endorsed.
+ * The chosen tags the member really received, in their stored spelling and in the badge's order: most
+ * endorsed first, then by name ignoring case (as the top skills). Tags they never received are dropped:
+ * a badge URL cannot put words on a member's badge that nobody endorsed. The order the tags were
+ * chosen in plays no part, so every ordering of one set draws one badge and shares one cached PNG.
  */
-function inChosenOrder(received: ReceivedSkill[], chosen: readonly string[]) {
-  const byKey = new Map(received.map((skill) => [skill.tag.toLowerCase(), skill]))
-  return chosen.map((tag) => byKey.get(tag.toLowerCase())).filter((s): s is ReceivedSkill => !!s)
+function inBadgeOrder(received: ReceivedSkill[]) {
+  const key = (skill: ReceivedSkill) => skill.tag.toLowerCase()
+  return [...received].sort((a, b) => b.count - a.count || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
 }
 
+/** The chosen set as the queries take it: lower case, each tag once, sorted. */
+const chosenSet = (chosen: readonly string[]) => [...new Set(chosen.map((tag) => tag.toLowerCase()))].sort()
+
 async function chosenSkills(db: Db, userId: number, chosen: readonly string[]) {
-  return inChosenOrder(await findReceivedSkills(db, userId, chosen), chosen)
+  return inBadgeOrder(await findReceivedSkills(db, userId, chosenSet(chosen)))
 }
 
 /** The member, the chosen skills they received, and the skills the badge shows (else their top ones). */
 async function findBadgeSkills(db: Db, username: string, chosen: readonly string[]) {
-  const source = await findBadgeSource(db, username, chosen, BADGE_DEFAULT_SKILLS)
+  const source = await findBadgeSource(db, username, chosenSet(chosen), BADGE_DEFAULT_SKILLS)
   if (!source) return null
-  const selected = inChosenOrder(source.chosen, chosen)
+  const selected = inBadgeOrder(source.chosen)
   return { ...source, selected, shown: selected.length ? selected : source.top }
 }
 
@@ -88,14 +92,25 @@ export async function getBadgeSvg(db: Db, username: string, chosen: readonly str
   return { ...badge, svg, hash: createHash('sha1').update(svg).digest('base64url').slice(0, 22) }
 }
 
-/** Rendered PNGs by SVG hash: the hash covers every drawn value, so a changed member misses the cache. */
-export function createPngCache(maxEntries = 500) {
-  const entries = new Map<string, Buffer>()
+/** What the worker pool needs to draw a badge's SVG as its PNG. */
+export const rasterizeTask = (svg: string) => ({
+  svg,
+  width: BADGE_SIZE,
+  fontFiles,
+  defaultFontFamily: BADGE_FONT_FAMILY,
+})
+
+/**
+ * Rendered PNGs by SVG hash: the hash covers every drawn value, so a changed member misses the cache.
+ * A render in progress is shared by every request for the same badge; a failed one is forgotten.
+ */
+export function createPngCache(render: (svg: string) => Promise<Buffer>, maxEntries = 500) {
+  const entries = new Map<string, Promise<Buffer>>()
   return {
     get size() {
       return entries.size
     },
-    render(hash: string, svg: string): Buffer {
+    render(hash: string, svg: string): Promise<Buffer> {
       const hit = entries.get(hash)
       if (hit) {
         // Re-insert so the Map's order is least recently used first.
@@ -103,22 +118,15 @@ export function createPngCache(maxEntries = 500) {
         entries.set(hash, hit)
         return hit
       }
-      const png = rasterize(svg)
+      const png = render(svg)
       entries.set(hash, png)
+      png.catch(() => {
+        if (entries.get(hash) === png) entries.delete(hash)
+      })
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
       return png
     },
   }
-}
-
-export function rasterize(svg: string): Buffer {
-  const resvg = new Resvg(svg, {
-    font: { fontFiles, loadSystemFonts: false, defaultFontFamily: BADGE_FONT_FAMILY },
-    fitTo: { mode: 'width', value: BADGE_SIZE },
-    shapeRendering: 2,
-    textRendering: 1,
-  })
-  return resvg.render().asPng()
 }
 
 const HTML_ESCAPES: Record<string, string> = {

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { ENDORSEMENT_MESSAGES, type TEndorsement } from '@vouched/shared/endorsements'
 import { and, eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { medals as medalRows, notifications, uploads, users, vouches } from '../../db/schema/index'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
@@ -445,12 +446,18 @@ describe('POST /api/vouches/attachments', () => {
     expect(served.statusCode).toBe(200)
     expect(served.headers['content-type']).toBe(type)
     expect(served.headers['x-content-type-options']).toBe('nosniff')
-    expect(served.rawPayload.equals(data)).toBe(true)
+    // Re-encoded (metadata stripped: endorsements.attachments.test.ts), the same picture.
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format, width: 64, height: 48 })
     const [row] = await t.db
       .select()
       .from(uploads)
       .where(eq(uploads.fileName, contentUrl.split('/').pop()))
-    expect(row).toMatchObject({ userId: alice.id, kind: 'attachment', contentType: type, size: data.length })
+    expect(row).toMatchObject({
+      userId: alice.id,
+      kind: 'attachment',
+      contentType: type,
+      size: served.rawPayload.length,
+    })
     const files = await readdir(path.join(t.config.dataDir, 'uploads'))
     expect(files).toContain(contentUrl.split('/').pop())
   })

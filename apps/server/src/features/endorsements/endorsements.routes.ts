@@ -14,14 +14,15 @@ import {
   ZVouchIdParams,
 } from '@vouched/shared/endorsements'
 import { ZOk } from '@vouched/shared/errors'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { hasBlocked } from '../../core/blocks'
 import { notFound } from '../../core/errors'
 import { perMember, rateLimit } from '../../core/rate-limit'
 import { requireMember } from '../../core/session'
-import { receiveFile, storeUpload } from '../../core/uploads'
+import { receiveFile } from '../../core/uploads'
+import { storeAttachment, stripAttachment, sweepUnusedAttachments } from './endorsements.attachments'
 import { findEndorsement, findReachableVouchRow, hasLiked, listComments } from './endorsements.queries'
 import {
   addComment,
@@ -38,6 +39,7 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploadLimit = rateLimit(app, { max: 30, timeWindow: '1 hour', keyGenerator: perMember })
   const likeLimit = rateLimit(app, { max: 300, timeWindow: '15 minutes', keyGenerator: perMember })
   const commentLimit = rateLimit(app, { max: 60, timeWindow: '15 minutes', keyGenerator: perMember })
+  sweepPeriodically(app)
 
   app.post(
     '/api/vouches',
@@ -65,7 +67,8 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
         tooLargeMessage: ENDORSEMENT_MESSAGES.attachmentTooLarge,
         wrongTypeMessage: ENDORSEMENT_MESSAGES.attachmentType,
       })
-      const stored = await storeUpload(app.db, app.config, { ...file, userId: me.id, kind: 'attachment' })
+      const stripped = await stripAttachment(app.cpuPool, file)
+      const stored = await storeAttachment(app.db, app.config, { ...stripped, userId: me.id })
       return reply.status(201).send({ contentUrl: stored.url, contentType: stored.contentType })
     },
   )
@@ -156,4 +159,30 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const }
     },
   )
+}
+
+/** How often each instance looks for attachments nobody used (they are removed a day after upload). */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000
+
+/** Runs the unused-attachments sweep a minute after start, then hourly, until the app closes. */
+function sweepPeriodically(app: FastifyInstance) {
+  let running: Promise<unknown> = Promise.resolve()
+  const run = () => {
+    running = sweepUnusedAttachments(app.db, app.config)
+      .then((removed) => {
+        if (removed > 0) app.log.info({ removed }, 'removed unused attachments')
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'unused attachments sweep failed'))
+  }
+  let first: NodeJS.Timeout | undefined
+  let every: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    first = setTimeout(run, 60_000).unref()
+    every = setInterval(run, SWEEP_INTERVAL_MS).unref()
+  })
+  app.addHook('onClose', async () => {
+    clearTimeout(first)
+    clearInterval(every)
+    await running
+  })
 }

@@ -30,6 +30,7 @@ import { assertNoBlockWithAny, blockedError, blockerBetween, lockPair } from '..
 import { AppError, forbidden, notFound } from '../../core/errors'
 import { findOwnUpload } from '../../core/uploads'
 import type { UserRow } from '../../core/user-shapes'
+import { releaseAttachment } from './endorsements.attachments'
 import { createNotification, notificationWrites } from '../notifications/notifications.service'
 import {
   applyPointsDelta,
@@ -356,7 +357,8 @@ export async function createEndorsement(
 /**
  * Deletes an endorsement and takes back everything it moved (the receiver's counters and medals, tag
  * counts, the activity of its endorser, likers and commenters, its notifications) in one transaction.
- * Returns the deleted row, or null when there was none.
+ * Returns the deleted row, or null when there was none. `releasedFile` names its attachment's file when
+ * that went with it: the caller deletes it with `deleteUploadFiles` once its transaction committed.
  */
 export async function removeEndorsement(db: Db, id: number) {
   return db.transaction(async (tx) => {
@@ -394,6 +396,8 @@ export async function removeEndorsement(db: Db, id: number) {
 
     // Likes, comments and tag links go with it (foreign keys cascade).
     await tx.delete(vouches).where(eq(vouches.id, id))
+    // So does its attachment, unless the member reused it on another endorsement.
+    const releasedFile = vouch.contentUrl ? await releaseAttachment(tx, vouch.contentUrl) : null
 
     if (tags.length > 0) {
       await tx
@@ -447,7 +451,7 @@ export async function removeEndorsement(db: Db, id: number) {
       .where(
         and(inArray(notifications.type, ['endorsement', 'like', 'comment']), eq(notifications.entityId, id)),
       )
-    return vouch
+    return { ...vouch, releasedFile }
   })
 }
 
@@ -595,15 +599,21 @@ export async function removeComment(db: Db, actor: Viewer, commentId: number) {
 /**
  * Takes back everything a member did to others before their account goes: endorsements given and
  * received (with all their counters), likes and comments on other endorsements. The admin and account
- * deletion flows call it in the transaction that then deletes the member.
+ * deletion flows call it in the transaction that then deletes the member. Returns the attachment files
+ * released with those endorsements (others' uploads on endorsements the member received included), for
+ * the caller to delete after commit.
  */
-export async function removeMemberContributions(db: Db, userId: number) {
-  await db.transaction(async (tx) => {
+export async function removeMemberContributions(db: Db, userId: number): Promise<string[]> {
+  return db.transaction(async (tx) => {
     const own = await tx
       .select({ id: vouches.id })
       .from(vouches)
       .where(sql`${vouches.fromUserId} = ${userId} or ${vouches.toUserId} = ${userId}`)
-    for (const { id } of own) await removeEndorsement(tx, id)
+    const releasedFiles: string[] = []
+    for (const { id } of own) {
+      const removed = await removeEndorsement(tx, id)
+      if (removed?.releasedFile) releasedFiles.push(removed.releasedFile)
+    }
     const likes = await tx
       .delete(vouchLikes)
       .where(eq(vouchLikes.userId, userId))
@@ -625,5 +635,6 @@ export async function removeMemberContributions(db: Db, userId: number) {
         .where(eq(vouches.id, vouchId))
     }
     await tx.delete(memberDailyActivity).where(eq(memberDailyActivity.userId, userId))
+    return releasedFiles
   })
 }

@@ -62,7 +62,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: ZIdParams, body: ZResolveReportBody, response: { 200: ZOk } },
     },
     async (request) => {
-      await resolveReport(app.db, requireAdmin(request), request.params.id, request.body)
+      await resolveReport(app.db, app.config, requireAdmin(request), request.params.id, request.body)
       return { success: true as const }
     },
   )

@@ -9,10 +9,12 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { ZAdminReportsQuery } from '@vouched/shared/reports'
+import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { messages, reports, users, vouchComments, vouches } from '../../db/schema/index'
 import { AppError, notFound } from '../../core/errors'
 import { deleteUserSessions } from '../../core/session'
+import { deleteUploadFiles } from '../../core/uploads'
 import type { UserRow } from '../../core/user-shapes'
 import { writeAudit } from '../admin/audit.service'
 import { removeComment, removeEndorsement } from '../endorsements/endorsements.service'
@@ -249,25 +251,27 @@ export async function unsuspendMember(db: Db, admin: UserRow, userId: number) {
   })
 }
 
-/** Deletes the reported content through the services that own it, so every counter follows. */
-async function deleteContent(tx: Db, admin: UserRow, report: ReportRow) {
+/**
+ * Deletes the reported content through the services that own it, so every counter follows. Returns the
+ * attachment file released with an endorsement, to delete once the transaction committed.
+ */
+async function deleteContent(tx: Db, admin: UserRow, report: ReportRow): Promise<string | null> {
   switch (report.targetType) {
     case 'profile':
       throw new AppError('PROFILE_NOT_DELETABLE', REPORT_MESSAGES.profileNotDeletable, 400)
     case 'endorsement':
-      await removeEndorsement(tx, report.targetId)
-      return
+      return (await removeEndorsement(tx, report.targetId))?.releasedFile ?? null
     case 'comment': {
       const [comment] = await tx
         .select({ id: vouchComments.id })
         .from(vouchComments)
         .where(eq(vouchComments.id, report.targetId))
       if (comment) await removeComment(tx, { id: admin.id, isAdmin: true }, report.targetId)
-      return
+      return null
     }
     case 'message':
       await tx.delete(messages).where(eq(messages.id, report.targetId))
-      return
+      return null
   }
 }
 
@@ -277,6 +281,7 @@ async function deleteContent(tx: Db, admin: UserRow, report: ReportRow) {
  */
 export async function resolveReport(
   db: Db,
+  config: Config,
   admin: UserRow,
   id: number,
   body: { action: TReportAction; note?: string | undefined },
@@ -292,7 +297,7 @@ export async function resolveReport(
     if (!report.targetUserId) throw notFound('User')
     suspendee = await getSuspendable(db, admin, report.targetUserId)
   }
-  await db.transaction(async (tx) => {
+  const releasedFile = await db.transaction(async (tx) => {
     const closed = await tx
       .update(reports)
       .set({
@@ -315,7 +320,7 @@ export async function resolveReport(
     if (!closed.some((row) => row.id === id)) {
       throw new AppError('REPORT_NOT_OPEN', REPORT_MESSAGES.notOpen, 409)
     }
-    if (deleting) await deleteContent(tx, admin, report)
+    const released = deleting ? await deleteContent(tx, admin, report) : null
     if (suspendee && !suspendee.suspendedAt) {
       const reason = body.note ?? `Reported ${report.targetType}: ${report.reason}`
       await tx
@@ -341,7 +346,9 @@ export async function resolveReport(
           closed.length > 1 ? ` with ${closed.length - 1} other report(s) of the same content` : ''
         }. ${report.snapshot ?? ''}`.trim(),
     })
+    return released
   })
+  if (releasedFile) await deleteUploadFiles(config, [releasedFile])
 }
 
 export async function dismissReport(db: Db, admin: UserRow, id: number, note: string | undefined) {

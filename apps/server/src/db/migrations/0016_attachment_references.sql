@@ -1,0 +1,1 @@
+CREATE INDEX "vouches_content_url_idx" ON "vouches" USING btree ("content_url") WHERE "vouches"."content_url" is not null;
