@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '@vouched/shared/auth'
+import { PASSWORD_MESSAGES } from '@vouched/shared/password-policy'
+import { hashPassword } from '../../core/password'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { createMember, DEFAULT_PASSWORD, uniqueSuffix } from '../../../test/factories'
 
@@ -16,8 +18,8 @@ const registration = (overrides: Record<string, unknown> = {}) => {
   return {
     username: `new_${suffix}`,
     email: `new_${suffix}@example.com`,
-    password: 'secret123',
-    passwordConfirm: 'secret123',
+    password: 'correct-horse-battery',
+    passwordConfirm: 'correct-horse-battery',
     fullName: 'New Member',
     ...overrides,
   }
@@ -90,6 +92,43 @@ describe('POST /api/register', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: registration(overrides) })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', field, message })
+  })
+
+  it.each([
+    ['123456', PASSWORD_MESSAGES.common],
+    ['qwerty123', PASSWORD_MESSAGES.common],
+    ['      ', PASSWORD_MESSAGES.blank],
+    ['USERNAME', PASSWORD_MESSAGES.containsUsername],
+    ['USERNAME-2024', PASSWORD_MESSAGES.containsUsername],
+    ['LOCALPART!!', PASSWORD_MESSAGES.containsEmail],
+  ])('refuses the weak password %j on the password field and creates nobody', async (weak, message) => {
+    const body = registration()
+    const localPart = `grace.${uniqueSuffix()}`
+    const password = weak.replace('USERNAME', body.username).replace('LOCALPART', localPart)
+    const email = `${localPart}@example.com`
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { ...body, email, password, passwordConfirm: password },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', field: 'password', message })
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: body.username, password },
+    })
+    expect(login.statusCode).toBe(401)
+  })
+
+  it('still signs in a member whose old password the new rules would refuse', async () => {
+    const member = await createMember(t.db, { password: await hashPassword('123456') })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: member.username, password: '123456' },
+    })
+    expect(res.statusCode).toBe(200)
   })
 
   it('answers 409 on a taken username, ignoring case', async () => {
@@ -313,6 +352,38 @@ describe('password reset', () => {
       field: 'confirmPassword',
       message: AUTH_MESSAGES.passwordsDontMatch,
     })
+  })
+
+  it('refuses a common password, and one holding the username once the link is valid', async () => {
+    const member = await createMember(t.db, { email: `reset.${uniqueSuffix()}@example.com` })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: member.email },
+    })
+    const { token } = linkIn((await t.outbox()).at(-1)!)
+    const reset = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, email: member.email, password, confirmPassword: password },
+      })
+    const common = await reset('password1')
+    expect(common.statusCode).toBe(400)
+    expect(common.json()).toEqual({
+      code: 'VALIDATION_ERROR',
+      field: 'password',
+      message: PASSWORD_MESSAGES.common,
+    })
+    const named = await reset(`${member.username.toUpperCase()}!`)
+    expect(named.statusCode).toBe(400)
+    expect(named.json()).toEqual({
+      code: 'VALIDATION_ERROR',
+      field: 'password',
+      message: PASSWORD_MESSAGES.containsUsername,
+    })
+    // Neither spent the link.
+    expect((await reset('brand-new-pass')).statusCode).toBe(200)
   })
 
   it('expires tokens after an hour', async () => {

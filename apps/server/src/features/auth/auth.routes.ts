@@ -3,9 +3,10 @@ import {
   ZForgotPasswordBody,
   ZLoginBody,
   ZMessage,
-  ZRegisterBody,
-  ZResetPasswordBody,
+  registerBody,
+  resetPasswordBody,
 } from '@vouched/shared/auth'
+import { measurePassword } from '@vouched/shared/password-meter'
 import { ZOk } from '@vouched/shared/errors'
 import { ZSelfUser } from '@vouched/shared/users'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -19,6 +20,9 @@ import {
 } from '../../core/session'
 import { toSelfUser } from '../../core/user-shapes'
 import { authenticate, registerMember, requestPasswordReset, resetPassword } from './auth.service'
+
+const ZRegisterBody = registerBody(measurePassword)
+const ZResetPasswordBody = resetPasswordBody(measurePassword)
 
 const bodyField = (name: string) => (request: { body: unknown; ip: string }) => {
   const value = (request.body as Record<string, unknown> | undefined)?.[name]
