@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AUTH_MESSAGES } from '@vouched/shared/auth'
 import { PASSWORD_MESSAGES } from '@vouched/shared/password-policy'
 import { hashPassword } from '../../core/password'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
+import { eventually } from '../../../test/eventually'
 import { createMember, DEFAULT_PASSWORD, uniqueSuffix } from '../../../test/factories'
 
 let t: TestApp
@@ -265,6 +266,15 @@ describe('POST /api/logout', () => {
 })
 
 describe('password reset', () => {
+  /** The reset mail goes out after the answer: wait for it. */
+  const mailTo = async (email: string) => {
+    let found: string | undefined
+    await eventually(async () => {
+      found = (await t.outbox()).findLast((mail) => mail.includes(`To: ${email}`))
+      expect(found).toBeDefined()
+    })
+    return found!
+  }
   const linkIn = (mail: string) => {
     const match = /http:\/\/localhost:3000\/reset-password\?token=([^&\s]+)&email=(\S+)/.exec(
       mail.replace(/=\r?\n/g, ''),
@@ -287,9 +297,37 @@ describe('password reset', () => {
     })
     expect(known.statusCode).toBe(200)
     expect(unknown.json()).toEqual(known.json())
-    const mails = await t.outbox()
-    expect(mails.length).toBe(before + 1)
-    expect(mails.at(-1)).toContain(`To: ${member.email}`)
+    await mailTo(member.email)
+    expect((await t.outbox()).length).toBe(before + 1)
+  })
+
+  it('answers before the mail is sent, whether or not the address is known', async () => {
+    const member = await createMember(t.db)
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const send = t.app.mailer.send.bind(t.app.mailer)
+    const held = vi.spyOn(t.app.mailer, 'send').mockImplementation(async (mail) => {
+      await gate
+      await send(mail)
+    })
+    try {
+      const answer = await Promise.race([
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/request-password-reset',
+          payload: { email: member.email },
+        }),
+        new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 2_000)),
+      ])
+      expect(answer).not.toBe('waited')
+      expect((answer as { statusCode: number }).statusCode).toBe(200)
+      await eventually(() => expect(held).toHaveBeenCalledOnce())
+      expect((await t.outbox()).some((mail) => mail.includes(`To: ${member.email}`))).toBe(false)
+    } finally {
+      release()
+      held.mockRestore()
+    }
+    await mailTo(member.email)
   })
 
   it('resets once with the mailed token, revokes sessions and refuses reuse', async () => {
@@ -300,7 +338,7 @@ describe('password reset', () => {
       url: '/api/auth/request-password-reset',
       payload: { email: member.email },
     })
-    const { token, email } = linkIn((await t.outbox()).at(-1)!)
+    const { token, email } = linkIn(await mailTo(member.email))
     expect(email).toBe(member.email)
     const payload = { token, email, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' }
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload })
@@ -361,7 +399,7 @@ describe('password reset', () => {
       url: '/api/auth/request-password-reset',
       payload: { email: member.email },
     })
-    const { token } = linkIn((await t.outbox()).at(-1)!)
+    const { token } = linkIn(await mailTo(member.email))
     const reset = (password: string) =>
       t.app.inject({
         method: 'POST',
@@ -393,7 +431,7 @@ describe('password reset', () => {
       url: '/api/auth/request-password-reset',
       payload: { email: member.email },
     })
-    const { token } = linkIn((await t.outbox()).at(-1)!)
+    const { token } = linkIn(await mailTo(member.email))
     const { updateUser } = await import('./auth.queries')
     await updateUser(t.db, member.id, { resetTokenExpiry: new Date(Date.now() - 1000) })
     const res = await t.app.inject({
