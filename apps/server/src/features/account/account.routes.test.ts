@@ -343,7 +343,10 @@ describe('notification preferences', () => {
     const mails = (await t.outbox()).slice(mailsBefore)
     expect(mails).toHaveLength(1)
     expect(mails[0]).toContain(`To: ${me.email}`)
-    expect(mails[0]).toContain(`${fan.fullName} endorsed you for Teamwork`)
+    expect(mails[0]).toContain('Subject: Vouched: You received a new endorsement')
+    // The account email was never proven: nothing a member wrote goes to it, names included.
+    expect(mails[0]).not.toContain(fan.fullName!)
+    expect(mails[0]).not.toContain(me.fullName!)
     expect(mails[0]).toContain('http://localhost:3000/settings')
     expect(await t.db.select().from(notificationMails)).toEqual([])
   })

@@ -91,7 +91,8 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, config: Confi
     to: user.email,
     subject: 'Reset your Vouched password',
     text: [
-      `Hi ${user.fullName ?? user.username},`,
+      // Nothing the member wrote (not even their name): the address was never proven to be theirs.
+      'Hello,',
       '',
       'Someone asked to reset the password of your Vouched account. If it was you, open this link within the hour:',
       '',

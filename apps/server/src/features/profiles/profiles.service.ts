@@ -151,8 +151,9 @@ export async function addWorkEmail(
     await mailer.send({
       to: email,
       subject: 'Your Vouched verification code',
+      // Nothing the member wrote (not even their name) goes to an address not yet proven theirs.
       text: [
-        `Hi ${me.fullName || me.username},`,
+        'Hello,',
         '',
         `Your Vouched verification code is ${code}.`,
         '',

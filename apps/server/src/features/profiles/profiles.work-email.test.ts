@@ -8,7 +8,10 @@ import { buildTestApp, testConfig, type TestApp } from '../../../test/build-test
 import { createMember, uniqueSuffix } from '../../../test/factories'
 import { addWorkEmail } from './profiles.service'
 
-/** Issue 21, finding 6: the code never comes back outside development and demo runs. */
+/**
+ * Issue 21, findings 6 and 8: the code never comes back outside development and demo runs, and the mail
+ * to a not yet proven address carries nothing the member wrote and goes out a few times an hour at most.
+ */
 let t: TestApp
 beforeAll(async () => {
   t = await buildTestApp()
@@ -60,5 +63,36 @@ describe('the code in the answer', () => {
     const res = await addWorkEmail(t.db, mailer, config, alice, 'alice@acme.io')
     expect(res).not.toHaveProperty('verificationCode')
     expect(sent[0]).toMatch(/code is \d{6}/)
+  })
+})
+
+describe('the verification mail', () => {
+  it('carries the code and nothing the member wrote', async () => {
+    const alice = await createMember(t.db, {
+      fullName: 'Urgent: wire 5000 EUR\nto evil.example',
+      title: 'Security team',
+    })
+    const email = `alice.${uniqueSuffix()}@acme-corp.io`
+    const res = await addEmail(t.app, alice, email)
+    const [mail] = await mailsTo(email)
+    expect(mail).toContain(res.json().verificationCode)
+    expect(mail).not.toMatch(/Urgent|evil\.example|Security team/)
+    expect(mail).not.toContain(alice.username)
+  })
+
+  it('goes to one address at most 3 times an hour, whichever members ask', async () => {
+    const limited = await t.otherInstance({ rateLimit: true })
+    const [alice, bob] = [await createMember(t.db), await createMember(t.db)]
+    const email = `target.${uniqueSuffix()}@acme-corp.io`
+    expect((await addEmail(limited, alice, email)).statusCode).toBe(200)
+    expect((await addEmail(limited, bob, email.toUpperCase())).statusCode).toBe(200)
+    expect((await addEmail(limited, alice, ` ${email}`)).statusCode).toBe(200)
+    const refused = await addEmail(limited, bob, email)
+    expect(refused.statusCode).toBe(429)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect(refused.json()).toEqual({ code: 'RATE_LIMITED', message: PROFILE_MESSAGES.tooManyCodeMails })
+    expect(await mailsTo(email)).toHaveLength(3)
+    // Another address is not affected.
+    expect((await addEmail(limited, bob, `other.${uniqueSuffix()}@acme-corp.io`)).statusCode).toBe(200)
   })
 })
