@@ -7,7 +7,15 @@ import type { PasswordScore, PasswordStrength } from './password-policy'
  * Heavy (~0.5 MB): the server imports it, the web client loads it on demand (see `password-strength`
  * in apps/web).
  */
-const zxcvbn = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs })
+const zxcvbn = new ZxcvbnFactory({
+  dictionary,
+  graphs: adjacencyGraphs,
+  // zxcvbn's cost grows steeply with length and leet substitutions (3 s for 200 characters of
+  // 'p4ssw0rd' with the defaults), and the server runs it on the event loop. A password's first 32
+  // characters are what a cracking list could guess; what follows only adds to them.
+  maxLength: 32,
+  l33tMaxSubstitutions: 4,
+})
 
 /**
  * Under this many guesses a password falls to the first seconds of any cracking list: keyboard walks,

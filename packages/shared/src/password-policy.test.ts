@@ -51,6 +51,14 @@ describe('measurePassword', () => {
     expect(measurePassword('correct-horse-battery', []).score).toBe(4)
   })
 
+  it('judges the first 32 characters only, so a long password costs no more than a short one', () => {
+    const weakStart = 'p4ssw0rd'.repeat(4)
+    expect(measurePassword(weakStart, [])).toEqual(
+      measurePassword(`${weakStart}${'p4ssw0rd'.repeat(21)}`, []),
+    )
+    expect(measurePassword(weakStart, []).common).toBe(true)
+  })
+
   it("counts the member's own words as easy to guess", () => {
     expect(measurePassword('zebulon77', []).common).toBe(false)
     expect(measurePassword('zebulon77', ['zebulon']).common).toBe(true)
