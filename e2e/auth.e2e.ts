@@ -1,3 +1,4 @@
+import { PASSWORD_MESSAGES } from '@vouched/shared/password-policy'
 import { describe, expect, it } from 'vitest'
 import { registerViaApi, uniqueUsername, useBrowser, waitForMail } from './support/fixtures'
 
@@ -37,6 +38,32 @@ describe('registration', () => {
     const me = await b.context.request.get(b.url('/api/user'))
     expect(me.status()).toBe(200)
     expect(await me.json()).toMatchObject({ username, fullName: 'Grace Hopper' })
+  })
+
+  it('measures the password and refuses a common one on its field, creating nobody', async () => {
+    const username = uniqueUsername('weak')
+    await b.page.goto(b.url('/auth'))
+    await b.page.getByRole('tab', { name: 'Register' }).click()
+    await b.page.getByLabel('Full name').fill('Weak Password')
+    await b.page.getByLabel('Username', { exact: true }).fill(username)
+    await b.page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`)
+    const password = b.page.getByLabel('Password', { exact: true })
+    await password.fill('123456')
+    await b.page.getByLabel('Confirm password').fill('123456')
+    const meter = b.page.getByRole('meter', { name: 'Password strength' })
+    await b.page.getByText('Password strength: Too weak').waitFor()
+    expect(await meter.getAttribute('aria-valuenow')).toBe('0')
+    await b.page.getByRole('button', { name: 'Create account' }).click()
+    await b.page.getByText(PASSWORD_MESSAGES.common).waitFor()
+    expect(await password.getAttribute('aria-invalid')).toBe('true')
+    expect(new URL(b.page.url()).pathname).toBe('/auth')
+
+    await password.fill('orchid-lantern-ferry')
+    await b.page.getByText('Password strength: Strong').waitFor()
+    const login = await b.context.request.post(b.url('/api/login'), {
+      data: { username, password: '123456' },
+    })
+    expect(login.status()).toBe(401)
   })
 
   it('switches to the login tab when the email already has an account', async () => {
@@ -137,6 +164,8 @@ describe('forgot and reset password', () => {
 
     await b.page.goto(link!)
     await b.page.getByLabel('New password', { exact: true }).fill('brand-new-secret')
+    await b.page.getByRole('meter', { name: 'Password strength' }).waitFor()
+    await b.page.getByText('Password strength: Strong').waitFor()
     await b.page.getByLabel('Confirm new password').fill('brand-new-secret')
     await b.page.getByRole('button', { name: 'Reset password' }).click()
     await b.page.getByText('Redirecting you to the login page in 3 seconds...').waitFor()

@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vouched-e2e-'))
   const baseUrl = `http://127.0.0.1:${port}`
   // The admin specs sign in as `admin`; the spec workers inherit the password from here.
-  process.env.ADMIN_PASSWORD ??= 'e2e-admin-password'
+  process.env.ADMIN_PASSWORD ??= 'e2e-orchid-lantern'
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',

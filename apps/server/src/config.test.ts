@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { PASSWORD_MESSAGES } from '@vouched/shared/password-policy'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config'
 
@@ -30,6 +31,22 @@ describe('loadConfig', () => {
   it('does not seed demo data in production or when SEED_DEMO=0', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).seedDemo).toBe(false)
     expect(loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: '0' }).seedDemo).toBe(false)
+  })
+
+  it.each([
+    ['password123', PASSWORD_MESSAGES.common],
+    ['admin-2024-secret', PASSWORD_MESSAGES.containsUsername],
+    ['        ', PASSWORD_MESSAGES.blank],
+  ])('refuses a weak ADMIN_PASSWORD (%j) with the password rule', (password, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: password })).toThrow(
+      new ConfigError(`Invalid environment variable ADMIN_PASSWORD: ${message}`),
+    )
+  })
+
+  it('accepts a strong ADMIN_PASSWORD', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: 'orchid-lantern-ferry' }).adminPassword).toBe(
+      'orchid-lantern-ferry',
+    )
   })
 
   it.each([

@@ -1,34 +1,47 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { measurePassword } from '@vouched/shared/password-meter'
+import { passwordProblem } from '@vouched/shared/password-policy'
 import { z } from 'zod'
 
-const ZEnv = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
-  PUBLIC_URL: z.url().optional(),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('Vouched <no-reply@vouched.local>'),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  ADMIN_EMAIL: z.email().optional(),
-  SEED_DEMO: z.enum(['0', '1']).optional(),
-  RATE_LIMIT: z.enum(['on', 'off']).default('on'),
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
-  SESSION_CACHE_SIZE: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
-  PROFILE_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
-  SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(500),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-})
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    PUBLIC_URL: z.url().optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Vouched <no-reply@vouched.local>'),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    SEED_DEMO: z.enum(['0', '1']).optional(),
+    RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+    TRUST_PROXY: z.enum(['0', '1']).default('0'),
+    SESSION_CACHE_SIZE: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
+    PROFILE_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
+    SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(500),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  })
+  // The admin account is the one most worth guessing: the members' password rules apply to it too.
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_PASSWORD === undefined) return
+    const problem = passwordProblem(
+      env.ADMIN_PASSWORD,
+      { username: 'admin', email: env.ADMIN_EMAIL },
+      measurePassword,
+    )
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['ADMIN_PASSWORD'] })
+  })
 
 export type Config = {
   env: 'development' | 'production' | 'test'

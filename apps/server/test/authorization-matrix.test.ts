@@ -108,8 +108,8 @@ const registration = () => {
   return {
     username: `matrix_${suffix}`,
     email: `matrix_${suffix}@example.com`,
-    password: 'secret123',
-    passwordConfirm: 'secret123',
+    password: 'correct-horse-battery',
+    passwordConfirm: 'correct-horse-battery',
     fullName: 'Matrix Member',
   }
 }

@@ -11,8 +11,8 @@ function register(url: string, agent: Agent) {
   const body = JSON.stringify({
     username: `shutdown_${suffix}`,
     email: `shutdown_${suffix}@example.com`,
-    password: 'secret123',
-    passwordConfirm: 'secret123',
+    password: 'correct-horse-battery',
+    passwordConfirm: 'correct-horse-battery',
     fullName: 'Shutdown Test',
   })
   return new Promise<number>((resolve, reject) => {

@@ -3,6 +3,7 @@ import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from './auth'
 import { ZCategory } from './endorsements'
 import { ZSelfUser } from './users'
 import { PREFERENCE_TYPES, ACCOUNT_MESSAGES } from './account.constants'
+import { refineNewPassword, type PasswordMeter, type PasswordOwner } from './password-policy'
 
 export * from './account.constants'
 
@@ -11,7 +12,7 @@ const ZNewPassword = z
   .min(PASSWORD_MIN, AUTH_MESSAGES.passwordMin)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
 
-export const ZChangePasswordBody = z
+const ZChangePasswordFields = z
   .object({
     currentPassword: z
       .string({ error: ACCOUNT_MESSAGES.currentPasswordRequired })
@@ -29,7 +30,20 @@ export const ZChangePasswordBody = z
     path: ['newPassword'],
   })
 
-export type TChangePasswordBody = z.input<typeof ZChangePasswordBody>
+/**
+ * The change-password body with the password rules. The body does not name the member: the client
+ * passes who is signed in, the server checks the username and email itself.
+ */
+export const changePasswordBody = (meter: PasswordMeter, owner: PasswordOwner = {}) =>
+  ZChangePasswordFields.superRefine(
+    refineNewPassword(
+      meter,
+      (body: z.output<typeof ZChangePasswordFields>) => ({ password: body.newPassword, owner }),
+      'newPassword',
+    ),
+  )
+
+export type TChangePasswordBody = z.input<typeof ZChangePasswordFields>
 
 export const ZDeleteAccountBody = z.object({
   password: z

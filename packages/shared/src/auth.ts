@@ -10,6 +10,7 @@ import {
   ZTitle,
 } from './users'
 import { PASSWORD_MIN, RESET_PASSWORD_MIN, PASSWORD_MAX, EMAIL_MAX, AUTH_MESSAGES } from './auth.constants'
+import { refineNewPassword, type PasswordMeter } from './password-policy'
 
 export * from './auth.constants'
 
@@ -39,7 +40,7 @@ export const ZLoginBody = z.object({
 
 export type TLoginBody = z.input<typeof ZLoginBody>
 
-export const ZRegisterBody = z
+const ZRegisterFields = z
   .object({
     username: ZUsername,
     email: ZEmail,
@@ -59,13 +60,29 @@ export const ZRegisterBody = z
     path: ['passwordConfirm'],
   })
 
-export type TRegisterBody = z.input<typeof ZRegisterBody>
+/**
+ * The registration body with the password rules of `password-policy.ts`; the meter is the
+ * dictionary check (`password-meter.ts`), passed in so the web client can load it lazily.
+ */
+export const registerBody = (meter: PasswordMeter) =>
+  ZRegisterFields.superRefine(
+    refineNewPassword(
+      meter,
+      (body: z.output<typeof ZRegisterFields>) => ({
+        password: body.password,
+        owner: { username: body.username, email: body.email },
+      }),
+      'password',
+    ),
+  )
+
+export type TRegisterBody = z.input<typeof ZRegisterFields>
 
 export const ZForgotPasswordBody = z.object({ email: ZEmail })
 
 export type TForgotPasswordBody = z.input<typeof ZForgotPasswordBody>
 
-export const ZResetPasswordBody = z
+const ZResetPasswordFields = z
   .object({
     token: z.string().trim().min(1, AUTH_MESSAGES.resetTokenRequired).max(200),
     email: ZEmail,
@@ -83,7 +100,20 @@ export const ZResetPasswordBody = z
     path: ['confirmPassword'],
   })
 
-export type TResetPasswordBody = z.input<typeof ZResetPasswordBody>
+/** The reset body with the password rules; the username is checked by the server, which knows it. */
+export const resetPasswordBody = (meter: PasswordMeter) =>
+  ZResetPasswordFields.superRefine(
+    refineNewPassword(
+      meter,
+      (body: z.output<typeof ZResetPasswordFields>) => ({
+        password: body.password,
+        owner: { email: body.email },
+      }),
+      'password',
+    ),
+  )
+
+export type TResetPasswordBody = z.input<typeof ZResetPasswordFields>
 
 export const ZMessage = z.object({ message: z.string() })
 

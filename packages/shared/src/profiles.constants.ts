@@ -48,6 +48,10 @@ export const PROFILE_MESSAGES = {
   codeTooManyAttempts: 'Too many wrong attempts. Please request a new verification code.',
   alreadyVerified: 'Your work email is already verified.',
   workEmailTaken: 'This work email is already verified by another member.',
+  mailUnavailable:
+    'Work email verification is not available: this server cannot send email yet. Please try again later.',
+  tooManyCodeMails:
+    'Too many verification emails were sent to this address. Please wait an hour and try again.',
   pictureTypeTitle: 'Invalid file type',
   pictureType: 'Please select an image file',
   pictureSizeTitle: 'File too large',

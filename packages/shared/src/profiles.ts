@@ -40,7 +40,7 @@ export type TAddWorkEmailBody = z.input<typeof ZAddWorkEmailBody>
 export const ZAddWorkEmailResponse = z.object({
   message: z.string(),
   email: z.string(),
-  /** Only when the server has no SMTP server: the demo hint of SPEC.md §7. */
+  /** Only in development, test and demo runs without an SMTP server: the demo hint of SPEC.md §7. */
   verificationCode: z.string().optional(),
 })
 

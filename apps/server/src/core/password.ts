@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { passwordRuleProblem, type PasswordOwner } from '@vouched/shared/password-policy'
+import { AppError } from './errors'
 
 const KEY_LENGTH = 64
 const PARAMS = { N: 16_384, r: 8, p: 1 }
@@ -40,4 +42,13 @@ export async function verifyAgainstNothing(password: string): Promise<false> {
   dummyHash ??= hashPassword('not-a-real-password')
   await verifyPassword(password, await dummyHash)
   return false
+}
+
+/**
+ * The identity rules a body alone cannot check (reset and change-password bodies do not carry the
+ * username): 400 on `field`, with the message the forms show.
+ */
+export function assertPasswordFitsOwner(password: string, owner: PasswordOwner, field: string) {
+  const problem = passwordRuleProblem(password, owner)
+  if (problem) throw new AppError('VALIDATION_ERROR', problem, 400, field)
 }

@@ -6,6 +6,8 @@ type Limit = {
   timeWindow: string
   /** Defaults to the client IP. */
   keyGenerator?: (request: FastifyRequest) => string
+  /** What the 429 says; defaults to a generic 'Too many requests'. */
+  message?: string
 }
 
 /**
@@ -29,7 +31,11 @@ export function rateLimit(app: FastifyInstance, limit: Limit): onRequestAsyncHoo
     reply.header('x-ratelimit-reset', result.ttlInSeconds)
     if (!result.isExceeded) return
     reply.header('retry-after', result.ttlInSeconds)
-    throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.', 429)
+    throw new AppError(
+      'RATE_LIMITED',
+      limit.message ?? 'Too many requests. Please wait a moment and try again.',
+      429,
+    )
   }
 }
 

@@ -1,8 +1,9 @@
-import { ZRegisterBody } from '@vouched/shared/auth'
+import { registerBody } from '@vouched/shared/auth'
 import { ZCreateAnnouncementBody } from '@vouched/shared/announcements'
 import { ZSendConnectionRequestBody } from '@vouched/shared/connections'
 import { ZCreateCommentBody, ZCreateEndorsementBody } from '@vouched/shared/endorsements'
 import { ZSendMessageBody } from '@vouched/shared/messaging'
+import { measurePassword } from '@vouched/shared/password-meter'
 import { ZUpdateProfileBody } from '@vouched/shared/profiles'
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -31,6 +32,8 @@ import {
  * string, untouched by any escaping; any other value is refused with a 400. Never a 5xx.
  */
 let t: TestApp
+/** What the server validates registrations with. */
+const ZRegisterBody = registerBody(measurePassword)
 /** Values the schema accepted in the current property: each must see some, or it proved nothing. */
 let accepted = 0
 beforeEach(() => {
@@ -89,8 +92,8 @@ describe('POST /api/register', () => {
           const body = {
             username: `hostile_${suffix}`,
             email: `hostile_${suffix}@example.com`,
-            password: 'secret123',
-            passwordConfirm: 'secret123',
+            password: 'hostile-but-strong',
+            passwordConfirm: 'hostile-but-strong',
             ...fields,
           }
           const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: body })

@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@vouched/shared/account'
+import { PASSWORD_MESSAGES } from '@vouched/shared/password-policy'
 import { asc, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -275,6 +276,36 @@ describe('password change', () => {
   })
 })
 
+describe('password change rules', () => {
+  it('refuses a common new password, and one holding the username or the email', async () => {
+    const me = await createMember(t.db, { email: `grace.${Date.now()}@example.com` })
+    const change = (newPassword: string) =>
+      t.inject(me, {
+        method: 'POST',
+        url: '/api/account/password',
+        payload: { currentPassword: DEFAULT_PASSWORD, newPassword, confirmPassword: newPassword },
+      })
+    const local = me.email.split('@')[0]!
+    for (const [newPassword, message] of [
+      ['iloveyou2', PASSWORD_MESSAGES.common],
+      ['      ', PASSWORD_MESSAGES.blank],
+      [`${me.username}-2024`, PASSWORD_MESSAGES.containsUsername],
+      [`${local.toUpperCase()}!`, PASSWORD_MESSAGES.containsEmail],
+    ] as const) {
+      const res = await change(newPassword)
+      expect(res.statusCode, newPassword).toBe(400)
+      expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', field: 'newPassword', message })
+    }
+    // None of them was stored: the old password still signs in.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: me.username, password: DEFAULT_PASSWORD },
+    })
+    expect(login.statusCode).toBe(200)
+  })
+})
+
 describe('notification preferences', () => {
   it('default to in-app on and email off; in-app off writes nothing; email on mails each event', async () => {
     const [me, fan] = [await createMember(t.db), await createMember(t.db)]
@@ -312,7 +343,10 @@ describe('notification preferences', () => {
     const mails = (await t.outbox()).slice(mailsBefore)
     expect(mails).toHaveLength(1)
     expect(mails[0]).toContain(`To: ${me.email}`)
-    expect(mails[0]).toContain(`${fan.fullName} endorsed you for Teamwork`)
+    expect(mails[0]).toContain('Subject: Vouched: You received a new endorsement')
+    // The account email was never proven: nothing a member wrote goes to it, names included.
+    expect(mails[0]).not.toContain(fan.fullName!)
+    expect(mails[0]).not.toContain(me.fullName!)
     expect(mails[0]).toContain('http://localhost:3000/settings')
     expect(await t.db.select().from(notificationMails)).toEqual([])
   })

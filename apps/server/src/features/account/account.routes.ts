@@ -1,12 +1,13 @@
 import {
   ACCOUNT_MESSAGES,
   ZAccountExport,
-  ZChangePasswordBody,
+  changePasswordBody,
   ZDeleteAccountBody,
   ZPreferences,
   ZUpdatePreferencesBody,
 } from '@vouched/shared/account'
 import { ZMessage } from '@vouched/shared/auth'
+import { measurePassword } from '@vouched/shared/password-meter'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { perMember, rateLimit } from '../../core/rate-limit'
@@ -16,6 +17,8 @@ import { buildExport, listPreferences } from './account.queries'
 import { changePassword, deleteOwnAccount, savePreferences } from './account.service'
 
 const MAIL_INTERVAL_MS = 3_000
+// The member's username and email are checked by changePassword, which knows them.
+const ZChangePasswordBody = changePasswordBody(measurePassword)
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = async (request: FastifyRequest) => void requireMember(request)

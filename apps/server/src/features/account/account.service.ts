@@ -4,7 +4,7 @@ import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { notificationPreferences, uploads, users } from '../../db/schema/index'
 import { AppError } from '../../core/errors'
-import { hashPassword, verifyPassword } from '../../core/password'
+import { assertPasswordFitsOwner, hashPassword, verifyPassword } from '../../core/password'
 import { deleteUserSessions } from '../../core/session'
 import { deleteUploadFiles } from '../../core/uploads'
 import type { UserRow } from '../../core/user-shapes'
@@ -21,6 +21,7 @@ export async function changePassword(
   if (!row || !(await verifyPassword(body.currentPassword, row.password))) {
     throw new AppError('WRONG_PASSWORD', ACCOUNT_MESSAGES.currentPasswordWrong, 400, 'currentPassword')
   }
+  assertPasswordFitsOwner(body.newPassword, me, 'newPassword')
   const password = await hashPassword(body.newPassword)
   await db.transaction(async (tx) => {
     await tx.update(users).set({ password }).where(eq(users.id, me.id))

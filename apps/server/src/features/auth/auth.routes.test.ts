@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AUTH_MESSAGES } from '@vouched/shared/auth'
+import { PASSWORD_MESSAGES } from '@vouched/shared/password-policy'
+import { hashPassword } from '../../core/password'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
+import { eventually } from '../../../test/eventually'
 import { createMember, DEFAULT_PASSWORD, uniqueSuffix } from '../../../test/factories'
 
 let t: TestApp
@@ -16,8 +19,8 @@ const registration = (overrides: Record<string, unknown> = {}) => {
   return {
     username: `new_${suffix}`,
     email: `new_${suffix}@example.com`,
-    password: 'secret123',
-    passwordConfirm: 'secret123',
+    password: 'correct-horse-battery',
+    passwordConfirm: 'correct-horse-battery',
     fullName: 'New Member',
     ...overrides,
   }
@@ -90,6 +93,43 @@ describe('POST /api/register', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: registration(overrides) })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', field, message })
+  })
+
+  it.each([
+    ['123456', PASSWORD_MESSAGES.common],
+    ['qwerty123', PASSWORD_MESSAGES.common],
+    ['      ', PASSWORD_MESSAGES.blank],
+    ['USERNAME', PASSWORD_MESSAGES.containsUsername],
+    ['USERNAME-2024', PASSWORD_MESSAGES.containsUsername],
+    ['LOCALPART!!', PASSWORD_MESSAGES.containsEmail],
+  ])('refuses the weak password %j on the password field and creates nobody', async (weak, message) => {
+    const body = registration()
+    const localPart = `grace.${uniqueSuffix()}`
+    const password = weak.replace('USERNAME', body.username).replace('LOCALPART', localPart)
+    const email = `${localPart}@example.com`
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { ...body, email, password, passwordConfirm: password },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', field: 'password', message })
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: body.username, password },
+    })
+    expect(login.statusCode).toBe(401)
+  })
+
+  it('still signs in a member whose old password the new rules would refuse', async () => {
+    const member = await createMember(t.db, { password: await hashPassword('123456') })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: member.username, password: '123456' },
+    })
+    expect(res.statusCode).toBe(200)
   })
 
   it('answers 409 on a taken username, ignoring case', async () => {
@@ -226,6 +266,15 @@ describe('POST /api/logout', () => {
 })
 
 describe('password reset', () => {
+  /** The reset mail goes out after the answer: wait for it. */
+  const mailTo = async (email: string) => {
+    let found: string | undefined
+    await eventually(async () => {
+      found = (await t.outbox()).findLast((mail) => mail.includes(`To: ${email}`))
+      expect(found).toBeDefined()
+    })
+    return found!
+  }
   const linkIn = (mail: string) => {
     const match = /http:\/\/localhost:3000\/reset-password\?token=([^&\s]+)&email=(\S+)/.exec(
       mail.replace(/=\r?\n/g, ''),
@@ -234,7 +283,10 @@ describe('password reset', () => {
   }
 
   it('answers the same for known and unknown emails and mails a link only to the known', async () => {
-    const member = await createMember(t.db)
+    const member = await createMember(t.db, {
+      email: `known.${uniqueSuffix()}@example.com`,
+      fullName: 'Win a prize at evil.example',
+    })
     const before = (await t.outbox()).length
     const known = await t.app.inject({
       method: 'POST',
@@ -248,9 +300,40 @@ describe('password reset', () => {
     })
     expect(known.statusCode).toBe(200)
     expect(unknown.json()).toEqual(known.json())
-    const mails = await t.outbox()
-    expect(mails.length).toBe(before + 1)
-    expect(mails.at(-1)).toContain(`To: ${member.email}`)
+    const mail = await mailTo(member.email)
+    expect((await t.outbox()).length).toBe(before + 1)
+    // The address was never proven: the mail carries nothing the member wrote, not even their name.
+    expect(mail).not.toContain(member.fullName!)
+    expect(mail).not.toContain(member.username)
+  })
+
+  it('answers before the mail is sent, whether or not the address is known', async () => {
+    const member = await createMember(t.db)
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const send = t.app.mailer.send.bind(t.app.mailer)
+    const held = vi.spyOn(t.app.mailer, 'send').mockImplementation(async (mail) => {
+      await gate
+      await send(mail)
+    })
+    try {
+      const answer = await Promise.race([
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/request-password-reset',
+          payload: { email: member.email },
+        }),
+        new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 2_000)),
+      ])
+      expect(answer).not.toBe('waited')
+      expect((answer as { statusCode: number }).statusCode).toBe(200)
+      await eventually(() => expect(held).toHaveBeenCalledOnce())
+      expect((await t.outbox()).some((mail) => mail.includes(`To: ${member.email}`))).toBe(false)
+    } finally {
+      release()
+      held.mockRestore()
+    }
+    await mailTo(member.email)
   })
 
   it('resets once with the mailed token, revokes sessions and refuses reuse', async () => {
@@ -261,7 +344,7 @@ describe('password reset', () => {
       url: '/api/auth/request-password-reset',
       payload: { email: member.email },
     })
-    const { token, email } = linkIn((await t.outbox()).at(-1)!)
+    const { token, email } = linkIn(await mailTo(member.email))
     expect(email).toBe(member.email)
     const payload = { token, email, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' }
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload })
@@ -315,6 +398,38 @@ describe('password reset', () => {
     })
   })
 
+  it('refuses a common password, and one holding the username once the link is valid', async () => {
+    const member = await createMember(t.db, { email: `reset.${uniqueSuffix()}@example.com` })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: member.email },
+    })
+    const { token } = linkIn(await mailTo(member.email))
+    const reset = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, email: member.email, password, confirmPassword: password },
+      })
+    const common = await reset('password1')
+    expect(common.statusCode).toBe(400)
+    expect(common.json()).toEqual({
+      code: 'VALIDATION_ERROR',
+      field: 'password',
+      message: PASSWORD_MESSAGES.common,
+    })
+    const named = await reset(`${member.username.toUpperCase()}!`)
+    expect(named.statusCode).toBe(400)
+    expect(named.json()).toEqual({
+      code: 'VALIDATION_ERROR',
+      field: 'password',
+      message: PASSWORD_MESSAGES.containsUsername,
+    })
+    // Neither spent the link.
+    expect((await reset('brand-new-pass')).statusCode).toBe(200)
+  })
+
   it('expires tokens after an hour', async () => {
     const member = await createMember(t.db)
     await t.app.inject({
@@ -322,7 +437,7 @@ describe('password reset', () => {
       url: '/api/auth/request-password-reset',
       payload: { email: member.email },
     })
-    const { token } = linkIn((await t.outbox()).at(-1)!)
+    const { token } = linkIn(await mailTo(member.email))
     const { updateUser } = await import('./auth.queries')
     await updateUser(t.db, member.id, { resetTokenExpiry: new Date(Date.now() - 1000) })
     const res = await t.app.inject({

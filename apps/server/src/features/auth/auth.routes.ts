@@ -3,9 +3,10 @@ import {
   ZForgotPasswordBody,
   ZLoginBody,
   ZMessage,
-  ZRegisterBody,
-  ZResetPasswordBody,
+  registerBody,
+  resetPasswordBody,
 } from '@vouched/shared/auth'
+import { measurePassword } from '@vouched/shared/password-meter'
 import { ZOk } from '@vouched/shared/errors'
 import { ZSelfUser } from '@vouched/shared/users'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -19,6 +20,9 @@ import {
 } from '../../core/session'
 import { toSelfUser } from '../../core/user-shapes'
 import { authenticate, registerMember, requestPasswordReset, resetPassword } from './auth.service'
+
+const ZRegisterBody = registerBody(measurePassword)
+const ZResetPasswordBody = resetPasswordBody(measurePassword)
 
 const bodyField = (name: string) => (request: { body: unknown; ip: string }) => {
   const value = (request.body as Record<string, unknown> | undefined)?.[name]
@@ -35,6 +39,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const resetPerIp = rateLimit(app, { max: 10, timeWindow: '15 minutes' })
   const resetPerAccount = rateLimit(app, { max: 5, timeWindow: '1 hour', keyGenerator: bodyField('email') })
   const registerPerIp = rateLimit(app, { max: 20, timeWindow: '1 hour' })
+  /** Reset requests still looking up or mailing after their answer; closing waits for them. */
+  const pendingResets = new Set<Promise<void>>()
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pendingResets])
+  })
 
   app.get('/api/user', { schema: { response: { 200: ZSelfUser } } }, async (request) =>
     toSelfUser(requireMember(request)),
@@ -75,12 +84,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: ZForgotPasswordBody, response: { 200: ZMessage } },
     },
     async (request) => {
-      try {
-        await requestPasswordReset(app.db, app.mailer, app.config, request.body.email)
-      } catch (error) {
-        // The answer never tells whether the address is known, not even through an error.
-        request.log.error({ err: error }, 'password reset request failed')
-      }
+      // Answered before the address is even looked up: known and unknown emails take the same time,
+      // and neither an error nor a slow mail server tells them apart.
+      const work = requestPasswordReset(app.db, app.mailer, app.config, request.body.email)
+        .catch((error: unknown) => request.log.error({ err: error }, 'password reset request failed'))
+        .finally(() => pendingResets.delete(work))
+      pendingResets.add(work)
       return { message: AUTH_MESSAGES.forgotPasswordSent }
     },
   )

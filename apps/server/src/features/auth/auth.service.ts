@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { AUTH_MESSAGES, type ZRegisterBody } from '@vouched/shared/auth'
+import { AUTH_MESSAGES, type registerBody } from '@vouched/shared/auth'
 import { REPORT_MESSAGES } from '@vouched/shared/reports'
 import { isReservedUsername } from '@vouched/shared/users'
 import type { z } from 'zod'
@@ -8,7 +8,12 @@ import type { Db } from '../../db/client'
 import { users } from '../../db/schema/index'
 import { AppError } from '../../core/errors'
 import type { Mailer } from '../../core/mail'
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../core/password'
+import {
+  assertPasswordFitsOwner,
+  hashPassword,
+  verifyAgainstNothing,
+  verifyPassword,
+} from '../../core/password'
 import { deleteUserSessions, hashToken } from '../../core/session'
 import type { UserRow } from '../../core/user-shapes'
 import { findUserByEmail, findUserByLogin, findUserByUsername, updateUser } from './auth.queries'
@@ -24,7 +29,10 @@ const isUniqueViolation = (error: unknown, constraint: string) => {
 const usernameTaken = () => new AppError('USERNAME_TAKEN', AUTH_MESSAGES.usernameTaken, 409, 'username')
 const emailTaken = () => new AppError('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken, 409, 'email')
 
-export async function registerMember(db: Db, body: z.output<typeof ZRegisterBody>): Promise<UserRow> {
+export async function registerMember(
+  db: Db,
+  body: z.output<ReturnType<typeof registerBody>>,
+): Promise<UserRow> {
   if (isReservedUsername(body.username)) {
     throw new AppError('USERNAME_RESERVED', AUTH_MESSAGES.usernameReserved, 409, 'username')
   }
@@ -83,7 +91,8 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, config: Confi
     to: user.email,
     subject: 'Reset your Vouched password',
     text: [
-      `Hi ${user.fullName ?? user.username},`,
+      // Nothing the member wrote (not even their name): the address was never proven to be theirs.
+      'Hello,',
       '',
       'Someone asked to reset the password of your Vouched account. If it was you, open this link within the hour:',
       '',
@@ -104,6 +113,8 @@ export async function resetPassword(db: Db, token: string, email: string, passwo
   if (!user || !valid) {
     throw new AppError('INVALID_RESET_TOKEN', AUTH_MESSAGES.invalidResetLink, 400, 'token')
   }
+  // Only now, for the holder of a valid link: the username is not in the body.
+  assertPasswordFitsOwner(password, user, 'password')
   await updateUser(db, user.id, {
     password: await hashPassword(password),
     resetToken: null,

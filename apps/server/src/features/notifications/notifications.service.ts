@@ -34,6 +34,19 @@ export async function findPreference(db: Db, userId: number, type: string) {
 }
 
 /**
+ * What a notification mail says: the kind of event, never who caused it or what they wrote. The account
+ * email was never proven to be the member's, so nothing another member typed (a name included) goes to it.
+ */
+const MAIL_TEXT: Record<NotificationType, string> = {
+  endorsement: 'You received a new endorsement',
+  like: 'Someone liked an endorsement you gave or received',
+  comment: 'Someone commented on an endorsement you gave or received',
+  connection: 'There is news about one of your connection requests',
+  message: 'You have a new message',
+  announcement: 'There is a new announcement',
+}
+
+/**
  * A notification's writes, for a statement that may also write its cause: CTEs named `standing`, `mail`
  * and `created` (returning id, created_at) to follow a `with`, and `announce`, the live event, to select
  * from `created`. The member's preference for the type decides which rows are written (the mail, the
@@ -60,7 +73,8 @@ export function notificationWrites(
       where not ${blocked}
     ), mail as (
       insert into ${notificationMails} (user_id, subject, body)
-      select ${userId}::int, ${`Vouched: ${message}`}::text, ${message}::text from standing where email
+      select ${userId}::int, ${`Vouched: ${MAIL_TEXT[type]}`}::text, ${MAIL_TEXT[type]}::text
+      from standing where email
       returning 1
     ), created as (
       insert into ${notifications} (user_id, type, entity_id, from_user_id, message)
@@ -107,7 +121,7 @@ export async function sendNotificationMails(db: Db, mailer: Mailer, config: Conf
     const batch = (claimed as unknown as { rows: (typeof notificationMails.$inferSelect)[] }).rows
     if (batch.length === 0) return sent
     const recipients = await db
-      .select({ id: users.id, email: users.email, fullName: users.fullName, username: users.username })
+      .select({ id: users.id, email: users.email })
       .from(users)
       .where(
         inArray(
@@ -125,7 +139,7 @@ export async function sendNotificationMails(db: Db, mailer: Mailer, config: Conf
           to: user.email,
           subject: mail.subject,
           text: [
-            `Hi ${user.fullName || user.username},`,
+            'Hello,',
             '',
             `${mail.body}.`,
             '',

@@ -42,8 +42,18 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = async (request: FastifyRequest) => void requireMember(request)
   const profileWrites = rateLimit(app, { max: 30, timeWindow: '15 minutes', keyGenerator: perMember })
   const pictureUploads = rateLimit(app, { max: 20, timeWindow: '1 hour', keyGenerator: perMember })
-  // Each request mails a code: few per hour.
+  // Each request mails a code: few per hour per member, and per address whoever asks, since the
+  // address has not been proven to belong to anyone yet.
   const codeRequests = rateLimit(app, { max: 5, timeWindow: '1 hour', keyGenerator: perMember })
+  const codeMailsPerAddress = rateLimit(app, {
+    max: 3,
+    timeWindow: '1 hour',
+    keyGenerator: (request) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email
+      return typeof email === 'string' ? `work-email:${email.trim().toLowerCase()}` : perMember(request)
+    },
+    message: PROFILE_MESSAGES.tooManyCodeMails,
+  })
   const codeChecks = rateLimit(app, { max: 20, timeWindow: '15 minutes', keyGenerator: perMember })
   const profiles = createProfileSnapshots(
     app.db,
@@ -66,7 +76,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/add-work-email',
     {
       onRequest: members,
-      preHandler: [codeRequests],
+      preHandler: [codeRequests, codeMailsPerAddress],
       schema: { body: ZAddWorkEmailBody, response: { 200: ZAddWorkEmailResponse } },
     },
     async (request) =>

@@ -103,8 +103,15 @@ const newCode = () =>
     .padStart(VERIFICATION_CODE_LENGTH, '0')
 
 /**
+ * Whether the code may come back in the answer (the demo hint): only without SMTP and outside
+ * production, where the outbox folder is the mail. In production anyone could verify any address.
+ */
+const showsCodeInAnswer = (config: Config) => !config.smtpUrl && config.env !== 'production'
+
+/**
  * Starts a work email verification: a 6-digit code, stored hashed, valid 30 minutes for 5 attempts,
- * mailed to the address. The code comes back in the answer only when no SMTP server is configured.
+ * mailed to the address. Without SMTP, production answers 503 rather than writing the code where no
+ * one reads it.
  */
 export async function addWorkEmail(
   db: Db,
@@ -114,6 +121,9 @@ export async function addWorkEmail(
   email: string,
 ): Promise<TAddWorkEmailResponse> {
   if (me.isEmailVerified) throw new AppError('ALREADY_VERIFIED', PROFILE_MESSAGES.alreadyVerified, 409)
+  if (!config.smtpUrl && config.env === 'production') {
+    throw new AppError('MAIL_UNAVAILABLE', PROFILE_MESSAGES.mailUnavailable, 503)
+  }
   const [taken] = await db
     .select({ id: users.id })
     .from(users)
@@ -141,8 +151,9 @@ export async function addWorkEmail(
     await mailer.send({
       to: email,
       subject: 'Your Vouched verification code',
+      // Nothing the member wrote (not even their name) goes to an address not yet proven theirs.
       text: [
-        `Hi ${me.fullName || me.username},`,
+        'Hello,',
         '',
         `Your Vouched verification code is ${code}.`,
         '',
@@ -160,7 +171,7 @@ export async function addWorkEmail(
   return {
     message: `We sent a ${VERIFICATION_CODE_LENGTH}-digit verification code to ${email}.`,
     email,
-    ...(config.smtpUrl ? {} : { verificationCode: code }),
+    ...(showsCodeInAnswer(config) ? { verificationCode: code } : {}),
   }
 }
 

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { AUTH_MESSAGES } from '@vouched/shared/auth.constants'
+import { PASSWORD_MESSAGES } from '@vouched/shared/password-policy'
 import { describe, expect, it } from 'vitest'
 import { makeUser, mockApi, renderApp } from '../../test/render'
 
@@ -99,6 +100,46 @@ describe('Auth page: register', () => {
     expect(await screen.findByText("Passwords don't match")).toBeInTheDocument()
     expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription("Passwords don't match")
   })
+
+  it('measures the password as it is typed', async () => {
+    mockApi({})
+    const { user } = await openRegister()
+    expect(screen.queryByRole('meter', { name: 'Password strength' })).not.toBeInTheDocument()
+    await user.type(screen.getByLabelText('Password'), '123456')
+    const meter = await screen.findByRole('meter', { name: 'Password strength' })
+    await waitFor(() => expect(meter).toHaveAttribute('aria-valuetext', 'Too weak'))
+    expect(screen.getByText('Password strength: Too weak')).toBeInTheDocument()
+    await user.clear(screen.getByLabelText('Password'))
+    expect(screen.queryByRole('meter', { name: 'Password strength' })).not.toBeInTheDocument()
+    await user.type(screen.getByLabelText('Password'), 'orchid-lantern-ferry')
+    const strong = screen.getByRole('meter', { name: 'Password strength' })
+    await waitFor(() => expect(strong).toHaveAttribute('aria-valuetext', 'Strong'))
+    expect(strong).toHaveAttribute('aria-valuenow', '4')
+  })
+
+  it.each([
+    ['123456', PASSWORD_MESSAGES.common],
+    ['      ', PASSWORD_MESSAGES.blank],
+    ['ada_l-1815', PASSWORD_MESSAGES.containsUsername],
+  ])(
+    'refuses the weak password %j on the password field without calling the server',
+    async (password, message) => {
+      const fetchMock = mockApi({})
+      const { user } = await openRegister()
+      await user.type(screen.getByLabelText('Full name'), 'Ada Lovelace')
+      await user.type(screen.getByLabelText('Username'), 'ada_l')
+      await user.type(screen.getByLabelText('Email'), 'ada@example.com')
+      await user.type(screen.getByLabelText('Password'), password)
+      await user.type(screen.getByLabelText('Confirm password'), password)
+      await user.click(screen.getByRole('button', { name: 'Create account' }))
+      await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(message))
+      expect(screen.getByRole('meter', { name: 'Password strength' })).toHaveAttribute(
+        'aria-valuetext',
+        'Too weak',
+      )
+      expect(fetchMock).not.toHaveBeenCalled()
+    },
+  )
 
   async function fillValid(user: Awaited<ReturnType<typeof openRegister>>['user']) {
     await user.type(screen.getByLabelText('Full name'), 'Ada Lovelace')

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { AUTH_MESSAGES } from '@vouched/shared/auth.constants'
+import { PASSWORD_MESSAGES } from '@vouched/shared/password-policy'
 import { describe, expect, it, vi } from 'vitest'
 import { mockApi, renderApp } from '../../test/render'
 
@@ -49,6 +50,27 @@ describe('Reset password page', () => {
       expect(screen.getByRole('button', { name: 'Reset password' })).toBeDisabled()
     },
   )
+
+  it('shows the strength meter and refuses a common password or the email on the password field', async () => {
+    const fetchMock = mockApi({})
+    const { user } = renderApp('/reset-password?token=abc&email=ada.lovelace%40example.com', { user: null })
+    for (const [password, message] of [
+      ['password1', PASSWORD_MESSAGES.common],
+      ['ada.lovelace!', PASSWORD_MESSAGES.containsEmail],
+    ] as const) {
+      await user.clear(await screen.findByLabelText('New password'))
+      await user.type(screen.getByLabelText('New password'), password)
+      await user.clear(screen.getByLabelText('Confirm new password'))
+      await user.type(screen.getByLabelText('Confirm new password'), password)
+      await user.click(screen.getByRole('button', { name: 'Reset password' }))
+      await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(message))
+      expect(screen.getByRole('meter', { name: 'Password strength' })).toHaveAttribute(
+        'aria-valuetext',
+        'Too weak',
+      )
+    }
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
 
   it('requires 8 characters and matching passwords, on the confirmation field', async () => {
     const fetchMock = mockApi({})

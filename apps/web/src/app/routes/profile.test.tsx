@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { TEndorsement } from '@vouched/shared/endorsements'
 import type { TProfile } from '@vouched/shared/profiles'
+import { PROFILE_MESSAGES } from '@vouched/shared/profiles.constants'
 import { REPORT_MESSAGES } from '@vouched/shared/reports.constants'
 import type { TSelfUser } from '@vouched/shared/users'
 import { Route, Routes } from 'react-router'
@@ -407,6 +408,25 @@ describe('Profile page', () => {
     expect(await screen.findByText('File too large')).toBeInTheDocument()
     expect(screen.getByText('Please select an image smaller than 5MB')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled()
+  })
+
+  it("keeps the server's refusal in the dialog when no code can be mailed", async () => {
+    const { user } = renderProfile('alice', alice, {
+      'GET /api/users/alice': { body: makeProfile({ id: 1, username: 'alice', fullName: 'Alice Martin' }) },
+      'GET /api/user': { body: alice },
+      'POST /api/users/add-work-email': {
+        status: 503,
+        body: { message: PROFILE_MESSAGES.mailUnavailable, code: 'MAIL_UNAVAILABLE' },
+      },
+    })
+    await user.click(await screen.findByRole('button', { name: 'Verify Work Email' }))
+    await user.type(await screen.findByLabelText('Work email'), 'alice@acme.io')
+    await user.click(screen.getByRole('button', { name: 'Send code' }))
+    const dialog = screen.getByRole('dialog')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(PROFILE_MESSAGES.mailUnavailable)
+    // Still on the email step, the address kept for another try.
+    expect(within(dialog).getByLabelText('Work email')).toHaveValue('alice@acme.io')
+    expect(within(dialog).queryByLabelText('Verification code')).not.toBeInTheDocument()
   })
 
   it('verifies a work email in three steps with the demo hint and Back', async () => {

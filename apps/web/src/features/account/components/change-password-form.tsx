@@ -1,13 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ZChangePasswordBody, type TChangePasswordBody } from '@vouched/shared/account'
+import { changePasswordBody, type TChangePasswordBody } from '@vouched/shared/account'
 import { ACCOUNT_MESSAGES } from '@vouched/shared/account.constants'
 import { Loader2Icon } from 'lucide-react'
+import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/ui/button'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
 import { PasswordInput } from '../../../components/ui/password-input'
+import { PasswordStrength } from '../../../components/ui/password-strength'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
+import { lazyPasswordMeter } from '../../../lib/password-meter'
+import { useCurrentUser } from '../../../lib/session'
 import { useChangePassword } from '../account.api'
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const
@@ -16,8 +20,11 @@ const EMPTY: TChangePasswordBody = { currentPassword: '', newPassword: '', confi
 /** Change password: the current one first; the server signs every other session out. */
 export function ChangePasswordForm() {
   const change = useChangePassword()
+  const { user } = useCurrentUser()
+  const owner = useMemo(() => ({ username: user?.username, email: user?.email }), [user])
+  const schema = useMemo(() => changePasswordBody(lazyPasswordMeter, owner), [owner])
   const form = useForm<TChangePasswordBody>({
-    resolver: zodResolver(ZChangePasswordBody),
+    resolver: zodResolver(schema),
     defaultValues: EMPTY,
   })
 
@@ -70,6 +77,7 @@ export function ChangePasswordForm() {
               <FormControl>
                 <PasswordInput {...field} autoComplete="new-password" />
               </FormControl>
+              <PasswordStrength password={field.value} owner={owner} />
               <FormMessage />
             </FormItem>
           )}

@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ZRegisterBody, type TRegisterBody } from '@vouched/shared/auth'
+import { registerBody, type TRegisterBody } from '@vouched/shared/auth'
 import { ChevronDownIcon, Loader2Icon } from 'lucide-react'
 import { useState } from 'react'
-import { useForm, type FieldPath } from 'react-hook-form'
+import { useForm, useWatch, type FieldPath } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
 import { Input } from '../../../components/ui/input'
 import { PasswordInput } from '../../../components/ui/password-input'
+import { PasswordStrength } from '../../../components/ui/password-strength'
 import { Textarea } from '../../../components/ui/textarea'
 import { toast } from '../../../components/ui/toast'
 import { cn } from '../../../lib/cn'
 import { errorMessage, isApiError } from '../../../lib/api-client'
+import { lazyPasswordMeter } from '../../../lib/password-meter'
 import { useRegister } from '../../../lib/session'
 
 const FIELDS: FieldPath<TRegisterBody>[] = [
@@ -25,6 +27,7 @@ const FIELDS: FieldPath<TRegisterBody>[] = [
   'location',
 ]
 const OPTIONAL_FIELDS = new Set<string>(['title', 'bio', 'location'])
+const ZRegisterForm = registerBody(lazyPasswordMeter)
 
 type Props = {
   /** Called when the server says the email already has an account ("... log in ..."): go to the login tab. */
@@ -36,7 +39,7 @@ export function RegisterForm({ onAccountExists }: Props) {
   const navigate = useNavigate()
   const [showDetails, setShowDetails] = useState(false)
   const form = useForm({
-    resolver: zodResolver(ZRegisterBody),
+    resolver: zodResolver(ZRegisterForm),
     defaultValues: {
       username: '',
       email: '',
@@ -48,6 +51,8 @@ export function RegisterForm({ onAccountExists }: Props) {
       location: '',
     },
   })
+
+  const [username, email] = useWatch({ control: form.control, name: ['username', 'email'] })
 
   const onSubmit = form.handleSubmit(
     (body) =>
@@ -132,6 +137,7 @@ export function RegisterForm({ onAccountExists }: Props) {
                 <FormControl>
                   <PasswordInput autoComplete="new-password" {...field} />
                 </FormControl>
+                <PasswordStrength password={field.value} owner={{ username, email }} />
                 <FormMessage />
               </FormItem>
             )}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ZResetPasswordBody } from '@vouched/shared/auth'
+import { resetPasswordBody } from '@vouched/shared/auth'
 import { AUTH_MESSAGES } from '@vouched/shared/auth.constants'
 import { AlertTriangleIcon, CheckCircle2Icon, Loader2Icon } from 'lucide-react'
 import { useEffect, useState } from 'react'
@@ -9,12 +9,16 @@ import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/aler
 import { Button } from '../../../components/ui/button'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
 import { PasswordInput } from '../../../components/ui/password-input'
+import { PasswordStrength } from '../../../components/ui/password-strength'
 import { isApiError } from '../../../lib/api-client'
+import { lazyPasswordMeter } from '../../../lib/password-meter'
 import { useResetPassword } from '../auth.api'
 import { BackToLogin } from './forgot-password-form'
 
 /** SPEC.md §4: after a successful reset, the login page opens by itself after 3 seconds. */
 export const RESET_REDIRECT_MS = 3000
+
+const ZResetPasswordForm = resetPasswordBody(lazyPasswordMeter)
 
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const resetPassword = useResetPassword()
@@ -23,7 +27,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
   const [failure, setFailure] = useState<string | null>(null)
   const linkMissing = !token || !email
   const form = useForm({
-    resolver: zodResolver(ZResetPasswordBody),
+    resolver: zodResolver(ZResetPasswordForm),
     defaultValues: { token, email, password: '', confirmPassword: '' },
   })
 
@@ -112,6 +116,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
               <FormControl>
                 <PasswordInput autoComplete="new-password" disabled={linkMissing} {...field} />
               </FormControl>
+              <PasswordStrength password={field.value} owner={{ email }} />
               <FormMessage />
             </FormItem>
           )}

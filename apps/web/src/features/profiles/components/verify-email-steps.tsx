@@ -6,7 +6,8 @@ import {
   type TVerifyEmailBody,
 } from '@vouched/shared/profiles'
 import { PROFILE_MESSAGES } from '@vouched/shared/profiles.constants'
-import { ArrowLeftIcon, CheckCircle2Icon, InfoIcon, Loader2Icon } from 'lucide-react'
+import { AlertTriangleIcon, ArrowLeftIcon, CheckCircle2Icon, InfoIcon, Loader2Icon } from 'lucide-react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
@@ -43,11 +44,14 @@ type EmailStepProps = { defaultEmail?: string; onSent: (email: string, demoCode?
 
 function EmailStep({ defaultEmail = '', onSent }: EmailStepProps) {
   const add = useAddWorkEmail()
+  // A refusal that is not about the address (no mail server, too many mails) stays in the dialog.
+  const [failure, setFailure] = useState<string | null>(null)
   const form = useForm<TAddWorkEmailBody>({
     resolver: zodResolver(ZAddWorkEmailBody),
     defaultValues: { email: defaultEmail },
   })
-  const onSubmit = form.handleSubmit((body) =>
+  const onSubmit = form.handleSubmit((body) => {
+    setFailure(null)
     add.mutate(body, {
       onSuccess: (result) => {
         toast({
@@ -59,14 +63,15 @@ function EmailStep({ defaultEmail = '', onSent }: EmailStepProps) {
       onError: (error) => {
         if (isApiError(error) && error.field === 'email')
           form.setError('email', { message: errorMessage(error) })
+        else setFailure(errorMessage(error))
         toast({
           title: PROFILE_MESSAGES.addEmailFailed,
           description: errorMessage(error),
           variant: 'destructive',
         })
       },
-    }),
-  )
+    })
+  })
   return (
     <>
       <DialogHeader>
@@ -91,6 +96,12 @@ function EmailStep({ defaultEmail = '', onSent }: EmailStepProps) {
               </FormItem>
             )}
           />
+          {failure ? (
+            <Alert variant="destructive" role="alert">
+              <AlertTriangleIcon aria-hidden />
+              <AlertDescription>{failure}</AlertDescription>
+            </Alert>
+          ) : null}
           <DialogFooter>
             <Button type="submit" disabled={add.isPending}>
               {add.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
