@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectionRequests } from '../db/schema/index'
-import { sendConnectionRequest } from '../features/connections/connections.service'
-import { buildTestApp, type TestApp } from '../../test/build-test-app'
-import { createAdmin, createMember, DEFAULT_PASSWORD } from '../../test/factories'
-import { makeImage, multipart } from '../../test/multipart'
+import { connectionRequests } from '../src/db/schema/index'
+import { sendConnectionRequest } from '../src/features/connections/connections.service'
+import { buildTestApp, type TestApp } from './build-test-app'
+import { createAdmin, createMember, DEFAULT_PASSWORD } from './factories'
+import { makeImage, multipart } from './multipart'
 
 /**
  * Writes another page can cause (finding 4 of issue 21): only the app's own origin may write, a
