@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
+import type { TMessagePage } from '@vouched/shared/messaging'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/fixtures'
 
@@ -87,11 +88,22 @@ describe('messaging between two browsers', () => {
         .poll(() => lastStatus(pageA).getAttribute('data-status'), { timeout: 10_000 })
         .toBe('delivered')
 
-      // Bob opens it: Alice sees "Read" live.
+      // Fetching the thread (a prefetch, another page) is not reading it: the message stays delivered.
+      const conversationId = Number(/\/messages\/(\d+)$/.exec(pageA.url())![1])
+      const fetched = await pageB.request.get(`${baseUrl()}/api/conversations/${conversationId}/messages`)
+      expect(fetched.ok()).toBe(true)
+      expect(((await fetched.json()) as TMessagePage).messages.at(-1)!.status).toBe('delivered')
+
+      // Bob opens it, his client posts the read: Alice sees "Read" live.
+      const readPosted = pageB.waitForRequest(
+        (request) =>
+          request.method() === 'POST' && request.url().endsWith(`/api/conversations/${conversationId}/read`),
+      )
       await pageB.getByRole('link', { name: 'Messages, 1 unread' }).click()
       await pageB.getByRole('heading', { level: 1, name: 'Messages' }).waitFor()
       await pageB.getByRole('link', { name: 'Alice Martin, 1 unread' }).click()
       await thread(pageB).getByText('Hi Bob, got a minute?').waitFor()
+      await readPosted
       await expect.poll(() => lastStatus(pageA).getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
       await thread(pageA).getByText('Read', { exact: true }).waitFor()
       await pageB.getByRole('link', { name: 'Messages', exact: true }).waitFor()

@@ -44,7 +44,7 @@ SECRET=$(node -e "console.log(require('crypto').randomBytes(32).toString('hex'))
 start_instance() {
   local port=$1 name=$2
   mkdir -p "$WORK/$name"
-  (cd apps/server && NODE_ENV=production TRUST_PROXY=1 PORT=$port HOST=127.0.0.1 DATABASE_URL=$DB_URL DATA_DIR="$WORK/$name" \
+  (cd apps/server && NODE_ENV=production TRUST_PROXY=127.0.0.1 PORT=$port HOST=127.0.0.1 DATABASE_URL=$DB_URL DATA_DIR="$WORK/$name" \
     SESSION_SECRET=$SECRET PUBLIC_URL=http://127.0.0.1:$PN SEED_DEMO=0 RATE_LIMIT=off LOG_LEVEL=warn \
     exec node --import tsx src/main.ts) >"$WORK/$name.log" 2>&1 &
   PIDS+=($!)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
@@ -6,7 +7,7 @@ import rateLimitPlugin from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { Config } from './config'
+import type { Config, TrustProxy } from './config'
 import type { Database, Db } from './db/client'
 import { createCpuPool, type CpuPool } from './core/cpu-pool'
 import { AppError, installErrorHandler } from './core/errors'
@@ -64,8 +65,10 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
       : { logger: logger ?? false }),
     bodyLimit: JSON_BODY_LIMIT,
     // Off by default: otherwise any client could pick its IP for the per-IP rate limits.
-    trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
+    trustProxy: trustProxyOption(config.trustProxy),
+    // Our own ids only: a client's x-request-id would otherwise be echoed and logged at any length.
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>()
 
   // JSON in and out: a text/plain body (which a cross-site form can send) is refused with 415.
@@ -128,6 +131,18 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>
+
+/**
+ * Fastify 5.12.1+ ignores a numeric trustProxy altogether, so a hop count is our own function: the
+ * socket's peer and the next `hops - 1` entries of X-Forwarded-For are proxies, the entry after is
+ * the client. Entries a client wrote itself sit further away and are never believed.
+ */
+function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (!trust) return false
+  if ('addresses' in trust) return trust.addresses
+  const { hops } = trust
+  return (_address, hop) => hop < hops
+}
 
 /** Serves the built client, and its index.html for every non-API path so the SPA can route it. */
 async function registerClient(app: App, config: Config) {

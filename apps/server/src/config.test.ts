@@ -59,6 +59,12 @@ describe('loadConfig', () => {
     [{ SESSION_CACHE_SIZE: 'lots' }, 'SESSION_CACHE_SIZE'],
     [{ PROFILE_CACHE_SIZE: '-5' }, 'PROFILE_CACHE_SIZE'],
     [{ SEARCH_CACHE_SIZE: 'all' }, 'SEARCH_CACHE_SIZE'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '11' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '0.0.0.0/0' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '::/0' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1, not-an-address' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
   ])('stops on a bad value with one line naming the variable (%o)', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError)
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(
@@ -68,6 +74,19 @@ describe('loadConfig', () => {
 
   it('turns the session cache off with SESSION_CACHE_SIZE=0', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), SESSION_CACHE_SIZE: '0' }).sessionCacheSize).toBe(0)
+  })
+
+  it('reads TRUST_PROXY as off, a hop count or a list of proxies', () => {
+    const trust = (value?: string) =>
+      loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy
+    expect(trust()).toBe(false)
+    expect(trust('0')).toBe(false)
+    expect(trust('1')).toEqual({ hops: 1 })
+    expect(trust('2')).toEqual({ hops: 2 })
+    expect(trust('127.0.0.1')).toEqual({ addresses: ['127.0.0.1'] })
+    expect(trust('10.0.0.0/8, fd00::/8,loopback')).toEqual({
+      addresses: ['10.0.0.0/8', 'fd00::/8', 'loopback'],
+    })
   })
 
   it('strips a trailing slash from PUBLIC_URL', () => {

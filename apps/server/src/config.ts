@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { isIP } from 'node:net'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { measurePassword } from '@vouched/shared/password-meter'
@@ -26,7 +27,21 @@ const ZEnv = z
     ADMIN_EMAIL: z.email().optional(),
     SEED_DEMO: z.enum(['0', '1']).optional(),
     RATE_LIMIT: z.enum(['on', 'off']).default('on'),
-    TRUST_PROXY: z.enum(['0', '1']).default('0'),
+    TRUST_PROXY: z
+      .string()
+      .default('0')
+      .transform((value, context) => {
+        const parsed = parseTrustProxy(value)
+        if (parsed === null) {
+          context.addIssue({
+            code: 'custom',
+            message:
+              'must be 0, a hop count (1-10) or a comma-separated list of proxy addresses or CIDRs (never all addresses)',
+          })
+          return z.NEVER
+        }
+        return parsed
+      }),
     SESSION_CACHE_SIZE: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
     PROFILE_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
     SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(500),
@@ -57,8 +72,11 @@ export type Config = {
   adminEmail: string | undefined
   seedDemo: boolean
   rateLimit: boolean
-  /** Behind a reverse proxy: take the client IP and protocol from X-Forwarded-* headers. */
-  trustProxy: boolean
+  /**
+   * Behind a reverse proxy: take the client IP and protocol from X-Forwarded-* headers, but only from
+   * the given number of nearest hops or from the listed proxy addresses. False: never.
+   */
+  trustProxy: TrustProxy
   logLevel: string
   /**
    * Signed-in sessions (core/session-cache.ts) and viewers' blocks (core/block-sets.ts) each instance
@@ -73,7 +91,38 @@ export type Config = {
   webDist: string | undefined
 }
 
+/** How many proxies in front of us to believe (a hop count), or which ones (addresses and CIDRs). */
+export type TrustProxy = false | { hops: number } | { addresses: string[] }
+
 export class ConfigError extends Error {}
+
+/** The names proxy-addr knows for the private ranges. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/**
+ * `0` → off; `1` … `10` → that many hops; otherwise a comma list of addresses, CIDRs or named ranges.
+ * Null for anything else, including a range that covers every address (`0.0.0.0/0`, `::/0`).
+ */
+export function parseTrustProxy(value: string): TrustProxy | null {
+  const text = value.trim()
+  if (text === '0') return false
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text)
+    return hops >= 1 && hops <= 10 ? { hops } : null
+  }
+  const entries = text.split(',').map((entry) => entry.trim())
+  const valid = (entry: string) => {
+    if (NAMED_RANGES.has(entry)) return true
+    const [address, bits, ...rest] = entry.split('/')
+    const family = isIP(address ?? '')
+    if (!family || rest.length > 0) return false
+    if (bits === undefined) return true
+    if (!/^\d+$/.test(bits)) return false
+    const prefix = Number(bits)
+    return prefix >= 1 && prefix <= (family === 4 ? 32 : 128)
+  }
+  return entries.length > 0 && entries.every(valid) ? { addresses: entries } : null
+}
 
 /** The only reader of process.env: a bad value stops start-up with one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -100,7 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : e.NODE_ENV !== 'production',
     rateLimit: e.RATE_LIMIT === 'on',
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy: e.TRUST_PROXY,
     sessionCacheSize: e.SESSION_CACHE_SIZE,
     profileCacheSize: e.PROFILE_CACHE_SIZE,
     searchCacheSize: e.SEARCH_CACHE_SIZE,

@@ -409,6 +409,11 @@ const ROWS: Row[] = [
     expect: ownerOnly(200, 404),
   },
   {
+    route: 'POST /api/conversations/:id/read',
+    make: async (w) => ({ url: `/api/conversations/${(await conversationOf(w)).conversationId}/read` }),
+    expect: ownerOnly(200, 404),
+  },
+  {
     route: 'POST /api/conversations/:id/delivered',
     make: async (w) => ({ url: `/api/conversations/${(await conversationOf(w)).conversationId}/delivered` }),
     expect: ownerOnly(200, 404),

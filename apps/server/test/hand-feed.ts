@@ -9,6 +9,7 @@ export function handFeed() {
   let live = true
   const feed: IdentityFeed = {
     started: Promise.resolve(),
+    ensureStarted: () => Promise.resolve(),
     live: () => live,
     subscribe: (onChange, topic = 'identity') => void subscribers[topic].push(onChange),
     announce: (userId) => subscribers.identity.forEach((onChange) => onChange([userId])),

@@ -5,6 +5,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
   USERNAME_PATTERN,
+  printable,
   ZBio,
   ZLocation,
   ZTitle,
@@ -46,11 +47,14 @@ const ZRegisterFields = z
     email: ZEmail,
     password: ZPassword,
     passwordConfirm: z.string().min(1, AUTH_MESSAGES.passwordConfirmRequired),
-    fullName: z
-      .string()
-      .trim()
-      .min(FULL_NAME_MIN, AUTH_MESSAGES.fullNameRequired)
-      .max(FULL_NAME_MAX, `Full name must be at most ${FULL_NAME_MAX} characters`),
+    fullName: printable(
+      z
+        .string()
+        .trim()
+        .min(FULL_NAME_MIN, AUTH_MESSAGES.fullNameRequired)
+        .max(FULL_NAME_MAX, `Full name must be at most ${FULL_NAME_MAX} characters`),
+      'Full name',
+    ),
     title: ZTitle,
     bio: ZBio,
     location: ZLocation,

@@ -1,7 +1,15 @@
 import { z } from 'zod'
 import { ZEmail } from './auth'
 import { ZCategory, ZEndorsement, ZMedal } from './endorsements'
-import { BIO_MAX, FULL_NAME_MAX, FULL_NAME_MIN, LOCATION_MAX, TITLE_MAX, ZPublicUser } from './users'
+import {
+  BIO_MAX,
+  FULL_NAME_MAX,
+  FULL_NAME_MIN,
+  LOCATION_MAX,
+  TITLE_MAX,
+  printable,
+  ZPublicUser,
+} from './users'
 import { VERIFICATION_CODE_LENGTH, PROFILE_MESSAGES, isPersonalEmail } from './profiles.constants'
 
 export * from './profiles.constants'
@@ -9,24 +17,23 @@ export * from './profiles.constants'
 /**
  * Edit profile (SPEC.md §5). A missing field is left as it is; an empty title, bio or location clears it.
  */
-const clearableText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
+const clearableText = (max: number, message: string, label: string) =>
+  printable(z.string().trim().max(max, message), label)
     .nullish()
     .transform((value) => (value === '' ? null : value))
 
 export const ZUpdateProfileBody = z.object({
-  fullName: z
-    .string()
-    .trim()
-    .min(FULL_NAME_MIN, PROFILE_MESSAGES.fullNameMin)
-    .max(FULL_NAME_MAX, PROFILE_MESSAGES.fullNameMax)
-    .optional(),
-  title: clearableText(TITLE_MAX, PROFILE_MESSAGES.titleMax),
-  bio: clearableText(BIO_MAX, PROFILE_MESSAGES.bioMax),
-  location: clearableText(LOCATION_MAX, PROFILE_MESSAGES.locationMax),
+  fullName: printable(
+    z
+      .string()
+      .trim()
+      .min(FULL_NAME_MIN, PROFILE_MESSAGES.fullNameMin)
+      .max(FULL_NAME_MAX, PROFILE_MESSAGES.fullNameMax),
+    'Full name',
+  ).optional(),
+  title: clearableText(TITLE_MAX, PROFILE_MESSAGES.titleMax, 'Title'),
+  bio: clearableText(BIO_MAX, PROFILE_MESSAGES.bioMax, 'Bio'),
+  location: clearableText(LOCATION_MAX, PROFILE_MESSAGES.locationMax, 'Location'),
 })
 
 export type TUpdateProfileBody = z.input<typeof ZUpdateProfileBody>

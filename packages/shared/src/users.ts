@@ -1,13 +1,29 @@
 import { z } from 'zod'
-import { TITLE_MAX, LOCATION_MAX, BIO_MAX } from './users.constants'
+import {
+  BIO_MAX,
+  BIO_UNPRINTABLE_MESSAGE,
+  LOCATION_MAX,
+  TITLE_MAX,
+  UNPRINTABLE,
+  UNPRINTABLE_IN_TEXT,
+  unprintableMessage,
+} from './users.constants'
 
 export * from './users.constants'
 
+/**
+ * Refuses what a member's name, title or location may not hold (the field named by `label`); a bio
+ * may keep its line breaks. Shared by registration, Edit profile and their forms.
+ */
+export const printable = <T extends z.ZodType<string>>(schema: T, label: string) => {
+  const bio = label === 'Bio'
+  return schema.refine((value) => !(bio ? UNPRINTABLE_IN_TEXT : UNPRINTABLE).test(value), {
+    message: bio ? BIO_UNPRINTABLE_MESSAGE : unprintableMessage(label),
+  })
+}
+
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+  printable(z.string().trim().max(max, `${label} must be at most ${max} characters`), label)
     .optional()
     .transform((value) => (value === '' ? undefined : value))
 

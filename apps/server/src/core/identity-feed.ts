@@ -22,6 +22,8 @@ export type FeedTopic = 'identity' | 'received'
 export type IdentityFeed = {
   /** Settles once the first attempt to listen did (a failure is retried in the background). */
   started: Promise<void>
+  /** Starts listening if the caches did not (open event streams need to hear of ended sessions). */
+  ensureStarted: () => Promise<void>
   /** Whether changes are heard: while not, nothing may be served from what they would invalidate. */
   live: () => boolean
   subscribe: (onChange: (change: IdentityChange) => void, topic?: FeedTopic) => void
@@ -85,8 +87,12 @@ export function createIdentityFeed(
       },
     )
 
+  let starting: Promise<void> | undefined
+  const ensureStarted = () => (starting ??= start())
+
   return {
-    started: enabled ? start() : Promise.resolve(),
+    started: enabled ? ensureStarted() : Promise.resolve(),
+    ensureStarted,
     live: () => listening,
     subscribe: (onChange, topic = 'identity') => void subscribers[topic].push(onChange),
     announce: (userId) => tell([userId], ['identity']),

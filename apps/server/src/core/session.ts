@@ -64,7 +64,8 @@ export function setSessionCookie(reply: FastifyReply, token: string, config: Con
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.publicUrl.startsWith('https://'),
+    // Behind a TLS-terminating proxy the request says https even when PUBLIC_URL was left at http.
+    secure: config.publicUrl.startsWith('https://') || reply.request.protocol === 'https',
     signed: true,
     maxAge: SESSION_DAYS * 86_400,
   })

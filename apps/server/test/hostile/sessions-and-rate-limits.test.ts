@@ -75,6 +75,54 @@ describe('login', () => {
     expect((await login(other.username, DEFAULT_PASSWORD, nextIp())).statusCode).toBe(200)
   })
 
+  it('counts wrong passwords per account whichever identifier was typed', async () => {
+    const member = await createMember(t.db)
+    for (let i = 0; i < 10; i++) {
+      const identifier = i % 2 ? member.email.toUpperCase() : member.username
+      expect((await login(identifier, 'wrong-password', nextIp())).statusCode).toBe(401)
+    }
+    expectRateLimited(await login(member.email, DEFAULT_PASSWORD, nextIp()))
+    expectRateLimited(await login(member.username, DEFAULT_PASSWORD, nextIp()))
+  })
+
+  it("does not spend the owner's allowance on their own sign-ins, and a success starts it afresh", async () => {
+    const member = await createMember(t.db)
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 9; i++) {
+        expect((await login(member.username, 'wrong-password', nextIp())).statusCode).toBe(401)
+      }
+      expect((await login(member.email, DEFAULT_PASSWORD, nextIp())).statusCode).toBe(200)
+    }
+  })
+
+  it('counts an identifier of no account under itself: nobody is locked out, nothing is revealed', async () => {
+    const member = await createMember(t.db)
+    const ghost = `ghost_${uniqueSuffix()}`
+    for (let i = 0; i < 10; i++) {
+      expect((await login(ghost, 'wrong-password', nextIp())).statusCode).toBe(401)
+    }
+    // The same 429 an account would meet, so the limit does not tell which names exist.
+    expectRateLimited(await login(ghost.toUpperCase(), 'wrong-password', nextIp()))
+    expect((await login(member.username, DEFAULT_PASSWORD, nextIp())).statusCode).toBe(200)
+  })
+
+  it('lets a locked-out owner in at once after a password reset', async () => {
+    const member = await createMember(t.db)
+    for (let i = 0; i < 10; i++) await login(member.username, 'wrong-password', nextIp())
+    expectRateLimited(await login(member.username, DEFAULT_PASSWORD, nextIp()))
+    await requestReset(member.email, nextIp())
+    const mail = (await t.outbox()).findLast((m) => m.includes(`To: ${member.email}`))!
+    const token = decodeURIComponent(/reset-password\?token=([^&\s]+)/.exec(mail)![1]!)
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: nextIp(),
+      payload: { token, email: member.email, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' },
+    })
+    expect(reset.statusCode).toBe(200)
+    expect((await login(member.email, 'brand-new-pass', nextIp())).statusCode).toBe(200)
+  })
+
   it('limits one IP to 30 attempts per 15 minutes across accounts', async () => {
     const ip = nextIp()
     for (let i = 0; i < 30; i++) {

@@ -116,6 +116,53 @@ describe('POST /api/register', () => {
     )
   })
 
+  it('refuses control, bidi-override and line-break characters in names with a 400 on the field', async () => {
+    const base = () => {
+      const suffix = uniqueSuffix()
+      return {
+        username: `printable_${suffix}`,
+        email: `printable_${suffix}@example.com`,
+        password: 'secret123',
+        passwordConfirm: 'secret123',
+        fullName: 'Plain Name',
+      }
+    }
+    for (const [field, value] of [
+      ['fullName', 'Evil\nName'],
+      ['fullName', 'gnp.\u202Eexe'],
+      ['title', 'CEO\u0007'],
+      ['location', 'Paris\u2028London'],
+      ['bio', 'Hi\u2066there'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { ...base(), [field]: value },
+      })
+      expect(res.statusCode, `${field}: ${JSON.stringify(value)}`).toBe(400)
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', field })
+    }
+    const withLines = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { ...base(), bio: 'Line one\nLine two' },
+    })
+    expect(withLines.statusCode).toBe(201)
+    expect(withLines.json().bio).toBe('Line one\nLine two')
+
+    const me = await createMember(t.db)
+    const patch = await t.inject(me, {
+      method: 'PATCH',
+      url: `/api/users/${me.id}/profile`,
+      payload: { fullName: 'Admin\r\nTeam' },
+    })
+    expect(patch.statusCode).toBe(400)
+    expect(patch.json()).toMatchObject({
+      field: 'fullName',
+      message: 'Full name cannot contain line breaks, control or text-direction characters',
+    })
+  })
+
   it('never fails on hostile usernames, emails and passwords, nor on values of the wrong type', async () => {
     await fc.assert(
       fc.asyncProperty(

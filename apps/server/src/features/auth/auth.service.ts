@@ -8,6 +8,7 @@ import type { Db } from '../../db/client'
 import { users } from '../../db/schema/index'
 import { AppError } from '../../core/errors'
 import type { Mailer } from '../../core/mail'
+import type { FailureGuard } from '../../core/rate-limit'
 import {
   assertPasswordFitsOwner,
   hashPassword,
@@ -60,12 +61,29 @@ export async function registerMember(
   }
 }
 
-export async function authenticate(db: Db, login: string, password: string): Promise<UserRow> {
+/**
+ * What the per-account sign-in limit counts under: the account, whichever of its identifiers was
+ * typed. An identifier of no account counts under itself, so it locks nobody out, and it meets
+ * the same 429 as an account would (the limit tells nothing about which accounts exist).
+ */
+export const loginLimitKey = (user: { id: number } | null, login: string) =>
+  user ? `account:${user.id}` : `unknown:${login.trim().toLowerCase()}`
+
+export async function authenticate(
+  db: Db,
+  login: string,
+  password: string,
+  failures: FailureGuard,
+): Promise<UserRow> {
   const user = await findUserByLogin(db, login)
+  const key = loginLimitKey(user, login)
+  failures.check(key)
   const ok = user ? await verifyPassword(password, user.password) : await verifyAgainstNothing(password)
   if (!user || !ok) {
+    failures.fail(key)
     throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidLogin, 401, 'username')
   }
+  failures.clear(key)
   // Said only to someone who knows the password: a suspended member learns why they cannot sign in.
   if (user.suspendedAt) {
     throw new AppError(

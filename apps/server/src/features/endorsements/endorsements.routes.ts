@@ -57,7 +57,12 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/vouches/attachments',
-    { onRequest: members, preHandler: [uploadLimit], schema: { response: { 201: ZAttachment } } },
+    {
+      onRequest: members,
+      preHandler: [uploadLimit],
+      config: { acceptsFiles: true },
+      schema: { response: { 201: ZAttachment } },
+    },
     async (request, reply) => {
       const me = requireMember(request)
       const file = await receiveFile(request, {

@@ -9,7 +9,7 @@ import { publishEvent } from '../../core/events'
 import { openDatabase } from '../../db/client'
 import { sessions } from '../../db/schema/index'
 import { buildTestApp, testConfig, type TestApp } from '../../../test/build-test-app'
-import { createMember } from '../../../test/factories'
+import { createMember, DEFAULT_PASSWORD } from '../../../test/factories'
 
 const onPostgres = Boolean(process.env.DATABASE_URL)
 
@@ -192,6 +192,71 @@ describe('GET /api/events', () => {
       }
     } finally {
       vi.useRealTimers()
+    }
+  })
+
+  it('ends the stream of a session as soon as it signs out, and only that one', async () => {
+    const bob = await createMember(t.db)
+    const [leaving, staying] = [await t.cookieFor(bob), await t.cookieFor(bob)]
+    const [ends, stays] = [await openStream(baseUrl, leaving), await openStream(baseUrl, staying)]
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: leaving } })
+      expect(res.statusCode).toBe(200)
+      expect(await ends.waitForEnd(1000)).toBe(true)
+      expect(await stays.waitForEnd(300)).toBe(false)
+    } finally {
+      ends.close()
+      stays.close()
+    }
+  })
+
+  it("ends the member's other streams when they change their password", async () => {
+    const bob = await createMember(t.db)
+    const [current, other] = [await t.cookieFor(bob), await t.cookieFor(bob)]
+    const [kept, ended] = [await openStream(baseUrl, current), await openStream(baseUrl, other)]
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/password',
+        headers: { cookie: current },
+        payload: {
+          currentPassword: DEFAULT_PASSWORD,
+          newPassword: 'another-long-pass',
+          confirmPassword: 'another-long-pass',
+        },
+      })
+      expect(res.statusCode).toBe(200)
+      expect(await ended.waitForEnd(1000)).toBe(true)
+      expect(await kept.waitForEnd(300)).toBe(false)
+    } finally {
+      kept.close()
+      ended.close()
+    }
+  })
+
+  it('ends streams whose sessions any writer deletes (suspension, deletion), without the heartbeat', async () => {
+    const bob = await createMember(t.db)
+    const stream = await openStream(baseUrl, await t.cookieFor(bob))
+    try {
+      await t.db.delete(sessions).where(eq(sessions.userId, bob.id))
+      expect(await stream.waitForEnd(1000)).toBe(true)
+    } finally {
+      stream.close()
+    }
+  })
+
+  it('ends a stream held by another instance when the session signs out through this one', async () => {
+    const other = await t.otherInstance()
+    await other.listen({ port: 0, host: '127.0.0.1' })
+    const bob = await createMember(t.db)
+    const cookie = await t.cookieFor(bob)
+    const stream = await openStream(baseUrlOf(other), cookie)
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } })
+      expect(res.statusCode).toBe(200)
+      expect(await stream.waitForEnd(1000)).toBe(true)
+    } finally {
+      stream.close()
     }
   })
 

@@ -1,16 +1,17 @@
 import type { ServerResponse } from 'node:http'
 import { EVENTS_RETRY_MS, HEARTBEAT_MS, READY_EVENT, RESYNC_EVENT } from '@vouched/shared/events'
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, inArray } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { sessions } from '../../db/schema/index'
 import { AppError } from '../../core/errors'
 import { createEventBus } from '../../core/event-bus'
+import { EVERYONE } from '../../core/identity-feed'
 import { requireMember } from '../../core/session'
 
 /** More open streams than this for one member (tabs, scripts) close the oldest. */
 export const MAX_STREAMS_PER_MEMBER = 10
 
-type Stream = { end: () => void }
+type Stream = { sessionId: string; end: () => void }
 
 /**
  * `GET /api/events`: the signed-in member's live events as Server-Sent Events. Each event's name is
@@ -28,9 +29,48 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     await bus.close()
   })
 
+  // A session ends (sign-out, password change or reset, suspension, deletion) through any instance:
+  // the database names its member on the identity feed, and their streams here are checked at once
+  // (the heartbeat's own check stays as the fallback while the feed cannot be heard).
+  const toCheck = new Set<number>()
+  let checkAll = false
+  let scheduled = false
+  const checkSessions = async () => {
+    scheduled = false
+    const members = checkAll ? [...streams.keys()] : [...toCheck]
+    checkAll = false
+    toCheck.clear()
+    const open = members.flatMap((id) => [...(streams.get(id) ?? [])])
+    if (open.length === 0) return
+    try {
+      const alive = await app.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(
+          and(
+            inArray(sessions.id, [...new Set(open.map((stream) => stream.sessionId))]),
+            gt(sessions.expiresAt, new Date()),
+          ),
+        )
+      const ids = new Set(alive.map((row) => row.id))
+      for (const stream of open) if (!ids.has(stream.sessionId)) stream.end()
+    } catch (error) {
+      // The database is away for a moment; each stream's heartbeat checks again.
+      app.log.warn({ err: error }, 'live events: could not check the sessions of open streams')
+    }
+  }
+  app.identityFeed.subscribe((change) => {
+    if (change === EVERYONE) checkAll ||= streams.size > 0
+    else for (const id of change) if (streams.has(id)) toCheck.add(id)
+    if (scheduled || (!checkAll && toCheck.size === 0)) return
+    scheduled = true
+    setImmediate(() => void checkSessions())
+  })
+
   app.get('/api/events', async (request, reply) => {
     const me = requireMember(request)
     const sessionId = request.sessionId
+    await app.identityFeed.ensureStarted()
 
     // Events that arrive between subscribing and opening the response wait here.
     const early: string[] = []
@@ -71,6 +111,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     let ended = false
     const own = streams.get(me.id) ?? new Set<Stream>()
     const stream: Stream = {
+      sessionId: sessionId ?? '',
       end: () => {
         if (ended) return
         ended = true

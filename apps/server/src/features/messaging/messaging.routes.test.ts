@@ -261,6 +261,10 @@ describe('GET /api/conversations/unread-count', () => {
     expect(await statusesOf(sent.conversationId)).toEqual(['delivered', 'delivered', 'sent'])
     await t.inject(b, { method: 'GET', url: `/api/conversations/${sent.conversationId}/messages` })
     expect((await t.inject(b, { method: 'GET', url: '/api/conversations/unread-count' })).json()).toEqual({
+      unreadCount: 2,
+    })
+    await t.inject(b, { method: 'POST', url: `/api/conversations/${sent.conversationId}/read` })
+    expect((await t.inject(b, { method: 'GET', url: '/api/conversations/unread-count' })).json()).toEqual({
       unreadCount: 0,
     })
   })
@@ -286,7 +290,7 @@ describe('GET /api/conversations/:id/messages', () => {
     expect(unknown.statusCode).toBe(404)
   })
 
-  it("returns the thread oldest first in the read shape and marks only the other side's messages read", async () => {
+  it("returns the thread oldest first in the read shape, marking the other side's messages delivered, not read", async () => {
     const [a, b] = await connectedPair()
     const first = (await send(a, b.id, 'Question?')).json()
     await send(b, a.id, 'Answer!')
@@ -310,9 +314,9 @@ describe('GET /api/conversations/:id/messages', () => {
       senderUsername: b.username,
       senderFullName: b.fullName,
     })
-    // What b received is now read; what b sent is untouched until a reads it.
-    expect(await statusesOf(first.conversationId)).toEqual(['read', 'sent', 'read'])
-    expect(body.messages.map((m: { status: string }) => m.status)).toEqual(['read', 'sent', 'read'])
+    // What b received reached b's client; what b sent is untouched until a's client fetches it.
+    expect(await statusesOf(first.conversationId)).toEqual(['delivered', 'sent', 'delivered'])
+    expect(body.messages.map((m: { status: string }) => m.status)).toEqual(['delivered', 'sent', 'delivered'])
     await senderEvents.settle(1, 'message-status')
     // A late 'message' NOTIFY of b's answer may still arrive: only the status news is asserted.
     expect(senderEvents.events.filter((e) => e.type === 'message-status')).toEqual([
@@ -321,7 +325,7 @@ describe('GET /api/conversations/:id/messages', () => {
     senderEvents.stop()
 
     await t.inject(a, { method: 'GET', url: `/api/conversations/${first.conversationId}/messages` })
-    expect(await statusesOf(first.conversationId)).toEqual(['read', 'read', 'read'])
+    expect(await statusesOf(first.conversationId)).toEqual(['delivered', 'delivered', 'delivered'])
   })
 
   it('serves the latest 50 by default and older pages through the cursor', async () => {
@@ -390,6 +394,47 @@ describe('GET /api/conversations/:id/messages', () => {
   })
 })
 
+describe('POST /api/conversations/:id/read', () => {
+  it('answers 401 without a session', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/conversations/1/read' })
+    expect(res.statusCode).toBe(401)
+  })
+
+  it("marks only the other side's messages read and tells the sender once", async () => {
+    const [a, b] = await connectedPair()
+    const first = (await send(a, b.id, 'Question?')).json()
+    await send(b, a.id, 'Answer!')
+    await send(a, b.id, 'Thanks')
+    const senderEvents = await recordEvents(a)
+    const res = await t.inject(b, { method: 'POST', url: `/api/conversations/${first.conversationId}/read` })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ updated: 2 })
+    expect(await statusesOf(first.conversationId)).toEqual(['read', 'sent', 'read'])
+    await senderEvents.settle(1, 'message-status')
+    expect(senderEvents.events.filter((e) => e.type === 'message-status')).toEqual([
+      { type: 'message-status', entityId: first.conversationId },
+    ])
+    senderEvents.stop()
+    const again = await t.inject(b, {
+      method: 'POST',
+      url: `/api/conversations/${first.conversationId}/read`,
+    })
+    expect(again.json()).toEqual({ updated: 0 })
+  })
+
+  it("answers 404 for someone else's conversation and changes nothing", async () => {
+    const [a, b] = await connectedPair()
+    const outsider = await createMember(t.db)
+    const sent = (await send(a, b.id, 'Private')).json()
+    const res = await t.inject(outsider, {
+      method: 'POST',
+      url: `/api/conversations/${sent.conversationId}/read`,
+    })
+    expect(res.statusCode).toBe(404)
+    expect(await statusesOf(sent.conversationId)).toEqual(['sent'])
+  })
+})
+
 describe('POST /api/conversations/:id/delivered', () => {
   it('answers 401 without a session', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/conversations/1/delivered' })
@@ -415,7 +460,7 @@ describe('POST /api/conversations/:id/delivered', () => {
         await t.inject(b, { method: 'POST', url: `/api/conversations/${sent.conversationId}/delivered` })
       ).json(),
     ).toEqual({ updated: 0 })
-    await t.inject(b, { method: 'GET', url: `/api/conversations/${sent.conversationId}/messages` })
+    await t.inject(b, { method: 'POST', url: `/api/conversations/${sent.conversationId}/read` })
     await t.inject(b, { method: 'POST', url: `/api/conversations/${sent.conversationId}/delivered` })
     expect(await statusesOf(sent.conversationId)).toEqual(['read'])
     senderEvents.stop()

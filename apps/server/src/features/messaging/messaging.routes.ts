@@ -89,15 +89,29 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  /** Reading a thread marks what the other side sent as read. */
+  /**
+   * Fetching a thread is the client receiving it (sent → delivered), never the member reading it: a
+   * GET can be caused by a prefetch or another page, so read is the explicit POST below.
+   */
   app.get(
     '/api/conversations/:id/messages',
     { schema: { params: ZIdParams, querystring: ZMessagesQuery, response: { 200: ZMessagePage } } },
     async (request) => {
       const me = requireMember(request)
       const conversation = await getOwnConversation(app.db, me.id, request.params.id)
-      await advanceStatus(app.db, me.id, 'read', conversation.id)
+      await advanceStatus(app.db, me.id, 'delivered', conversation.id)
       return listMessages(app.db, conversation.id, request.query)
+    },
+  )
+
+  /** The member has the thread open: what the other side sent is read. */
+  app.post(
+    '/api/conversations/:id/read',
+    { schema: { params: ZIdParams, response: { 200: ZStatusUpdate } } },
+    async (request) => {
+      const me = requireMember(request)
+      const conversation = await getOwnConversation(app.db, me.id, request.params.id)
+      return { updated: await advanceStatus(app.db, me.id, 'read', conversation.id) }
     },
   )
 

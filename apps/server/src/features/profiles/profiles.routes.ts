@@ -147,6 +147,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: members,
       preHandler: [pictureUploads],
+      config: { acceptsFiles: true },
       schema: { params: ZIdParams, response: { 200: ZSelfUser } },
     },
     async (request) => {

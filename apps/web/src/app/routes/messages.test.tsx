@@ -180,6 +180,46 @@ describe('/messages', () => {
     expect(within(screen.getByRole('list', { name: 'Messages' })).getByText('Sent')).toBeVisible()
   })
 
+  it("marks the other side's messages read by a POST once the thread is on screen, never by the GET", async () => {
+    let unread = 1
+    const fetchMock = mockApi({
+      ...shell,
+      'GET /api/conversations/unread-count': () => ({ body: { unreadCount: unread } }),
+      'GET /api/conversations': { body: { conversations: [conversation()], nextCursor: null } },
+      'GET /api/conversations/11': { body: conversation() },
+      'GET /api/conversations/11/messages': thread([message({ status: 'delivered' })]),
+      'POST /api/conversations/11/read': () => {
+        unread = 0
+        return { body: { updated: 1 } }
+      },
+    })
+    renderApp('/messages/11', { user: me })
+    expect(await screen.findByText('Hello Alice')).toBeInTheDocument()
+    const reads = () =>
+      fetchMock.mock.calls.filter(
+        ([url, init]) => url === '/api/conversations/11/read' && init?.method === 'POST',
+      )
+    await waitFor(() => expect(reads()).toHaveLength(1))
+    // The badge hears of it: the unread count is fetched again and shows nothing.
+    await waitFor(() =>
+      expect(screen.queryAllByRole('link', { name: /^Messages, \d+ unread$/ })).toHaveLength(0),
+    )
+    expect(screen.getAllByRole('link', { name: 'Messages' }).length).toBeGreaterThan(0)
+  })
+
+  it('does not post a read when everything shown is already read', async () => {
+    const fetchMock = mockApi({
+      ...shell,
+      'GET /api/conversations': { body: { conversations: [conversation()], nextCursor: null } },
+      'GET /api/conversations/11': { body: conversation() },
+      'GET /api/conversations/11/messages': thread([message({ status: 'read' })]),
+    })
+    renderApp('/messages/11', { user: me })
+    expect(await screen.findByText('Hello Alice')).toBeInTheDocument()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/read'))).toBe(false)
+  })
+
   it('refuses an empty message or one over 2000 characters without calling the server', async () => {
     const fetchMock = mockApi({
       ...shell,

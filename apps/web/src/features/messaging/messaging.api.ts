@@ -61,7 +61,10 @@ export const conversationWithQuery = (userId: number) =>
     staleTime: 0,
   })
 
-/** Newest page first; `fetchNextPage` loads older messages. Fetching marks the other side's messages read. */
+/**
+ * Newest page first; `fetchNextPage` loads older messages. Fetching marks the other side's messages
+ * delivered only; the open thread posts `markRead` (docs/decisions/006).
+ */
 export const messagesQuery = (id: number) =>
   infiniteQueryOptions({
     queryKey: messagingKeys.messages(id),
@@ -87,3 +90,7 @@ export function useSendMessage() {
 /** The event-stream case: the client heard of a message without opening anything. */
 export const markDelivered = (conversationId: number) =>
   api.post<TStatusUpdate>(`/api/conversations/${conversationId}/delivered`)
+
+/** The member has the thread on screen: what the other side sent becomes read. */
+export const markRead = (conversationId: number) =>
+  api.post<TStatusUpdate>(`/api/conversations/${conversationId}/read`)

@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { isApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
-import { conversationQuery, messagesQuery, messagingKeys } from '../messaging.api'
+import { conversationQuery, markRead, messagesQuery, messagingKeys } from '../messaging.api'
 import { MessageComposer } from './message-composer'
 import { MessageStatus } from './message-status'
 
@@ -67,14 +67,28 @@ export function MessageThread({
   const conversation = useQuery(conversationQuery(conversationId))
   const thread = useInfiniteQuery(messagesQuery(conversationId))
 
-  // Each fetch of the thread marked what arrived as read: the badge and the list's counts follow.
+  // The thread is on screen: whenever a fetch brings messages of the other side not read yet, they
+  // are marked read (a GET only delivers), and the badge and the list's counts follow.
+  const meId = conversation.data?.user.id
   const fetchedAt = thread.dataUpdatedAt
+  const hasUnread =
+    meId !== undefined &&
+    (thread.data?.pages.some((page) =>
+      page.messages.some((m) => m.recipientId === meId && m.status !== 'read'),
+    ) ??
+      false)
   useEffect(() => {
-    if (!fetchedAt) return
-    void queryClient.invalidateQueries({ queryKey: messagingKeys.unread })
-    void queryClient.invalidateQueries({ queryKey: messagingKeys.list })
-    void queryClient.invalidateQueries({ queryKey: messagingKeys.detail(conversationId), exact: true })
-  }, [fetchedAt, conversationId, queryClient])
+    if (!fetchedAt || !hasUnread) return
+    void markRead(conversationId)
+      .catch(() => {
+        // Nothing to tell the member: the next fetch of the thread tries again.
+      })
+      .finally(() => {
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.unread })
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.list })
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.detail(conversationId), exact: true })
+      })
+  }, [fetchedAt, hasUnread, conversationId, queryClient])
 
   if (conversation.isError) {
     const missing = isApiError(conversation.error) && conversation.error.status === 404
