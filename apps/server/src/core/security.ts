@@ -49,7 +49,7 @@ const forbiddenOrigin = () => new AppError('FORBIDDEN_ORIGIN', 'Cross-site reque
 
 /**
  * Security headers with a CSP the built client satisfies, the guard against writes another site
- * causes (docs/decisions/005), multipart only where a file is expected, and no-store on JSON answers.
+ * causes (docs/decisions/088), multipart only where a file is expected, and no-store on JSON answers.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app

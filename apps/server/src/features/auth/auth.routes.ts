@@ -38,7 +38,7 @@ const bodyField = (name: string) => (request: { body: unknown; ip: string }) => 
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const loginPerIp = rateLimit(app, { max: 30, timeWindow: '15 minutes' })
-  // Wrong passwords per account (username and email together); docs/decisions/007.
+  // Wrong passwords per account (username and email together); docs/decisions/090.
   const loginFailures = failureLimit(app, { max: 10, windowMs: 15 * 60_000 })
   const resetPerIp = rateLimit(app, { max: 10, timeWindow: '15 minutes' })
   const resetPerAccount = rateLimit(app, { max: 5, timeWindow: '1 hour', keyGenerator: bodyField('email') })

@@ -63,7 +63,7 @@ export const conversationWithQuery = (userId: number) =>
 
 /**
  * Newest page first; `fetchNextPage` loads older messages. Fetching marks the other side's messages
- * delivered only; the open thread posts `markRead` (docs/decisions/006).
+ * delivered only; the open thread posts `markRead` (docs/decisions/089).
  */
 export const messagesQuery = (id: number) =>
   infiniteQueryOptions({
