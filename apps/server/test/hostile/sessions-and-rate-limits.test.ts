@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp } from '../build-test-app'
 import { eventually } from '../eventually'
 import { createAdmin, createMember, DEFAULT_PASSWORD, uniqueSuffix } from '../factories'
@@ -111,7 +111,15 @@ describe('login', () => {
     for (let i = 0; i < 10; i++) await login(member.username, 'wrong-password', nextIp())
     expectRateLimited(await login(member.username, DEFAULT_PASSWORD, nextIp()))
     await requestReset(member.email, nextIp())
-    const mail = (await t.outbox()).findLast((m) => m.includes(`To: ${member.email}`))!
+    // The reset mail goes out after the answer (docs/decisions/085): wait for it.
+    const mail = await vi.waitFor(
+      async () => {
+        const found = (await t.outbox()).findLast((m) => m.includes(`To: ${member.email}`))
+        if (!found) throw new Error('no reset mail yet')
+        return found
+      },
+      { timeout: 5000, interval: 20 },
+    )
     const token = decodeURIComponent(/reset-password\?token=([^&\s]+)/.exec(mail)![1]!)
     const reset = await t.app.inject({
       method: 'POST',

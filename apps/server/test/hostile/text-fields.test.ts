@@ -122,8 +122,8 @@ describe('POST /api/register', () => {
       return {
         username: `printable_${suffix}`,
         email: `printable_${suffix}@example.com`,
-        password: 'secret123',
-        passwordConfirm: 'secret123',
+        password: 'correct-horse-battery',
+        passwordConfirm: 'correct-horse-battery',
         fullName: 'Plain Name',
       }
     }
