@@ -9,6 +9,8 @@ import {
   ZCreateCommentBody,
   ZCreateEndorsementBody,
   ZEndorsement,
+  ZGivenCategories,
+  ZGivenCategoriesParams,
   ZLikeCheck,
   ZLikeState,
   ZVouchIdParams,
@@ -21,7 +23,7 @@ import { notFound } from '../../core/errors'
 import { perMember, rateLimit } from '../../core/rate-limit'
 import { requireMember } from '../../core/session'
 import { receiveFile, storeUpload } from '../../core/uploads'
-import { findVouchRow, hasLiked, listComments } from './endorsements.queries'
+import { findVouchRow, hasLiked, listComments, listGivenCategories } from './endorsements.queries'
 import {
   addComment,
   createEndorsement,
@@ -66,6 +68,17 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
       })
       const stored = await storeUpload(app.db, app.config, { ...file, userId: me.id, kind: 'attachment' })
       return reply.status(201).send({ contentUrl: stored.url, contentType: stored.contentType })
+    },
+  )
+
+  // Only the viewer's own endorsements are read, so any member may ask about anyone: an unknown or
+  // blocked member simply has none from them.
+  app.get(
+    '/api/vouches/given/:userId',
+    { onRequest: members, schema: { params: ZGivenCategoriesParams, response: { 200: ZGivenCategories } } },
+    async (request) => {
+      const me = requireMember(request)
+      return { categories: await listGivenCategories(app.db, me.id, request.params.userId) }
     },
   )
 

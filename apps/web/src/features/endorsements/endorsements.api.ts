@@ -11,6 +11,7 @@ import type {
   TComment,
   TCreateEndorsementBody,
   TEndorsement,
+  TGivenCategories,
   TLikeState,
   TVouchesPage,
 } from '@vouched/shared/endorsements'
@@ -32,6 +33,7 @@ export const endorsementKeys = {
     ['profiles', username.toLowerCase(), 'vouches', filter] as const,
   comments: (vouchId: number) => ['endorsements', vouchId, 'comments'] as const,
   popularTags: ['hashtags', 'popular'] as const,
+  given: (userId: number) => ['endorsements', 'given', userId] as const,
 }
 
 const vouchesUrl = (username: string, filter: TVouchFilter, cursor: string | null) => {
@@ -57,6 +59,17 @@ export const commentsQuery = (vouchId: number) =>
   queryOptions({
     queryKey: endorsementKeys.comments(vouchId),
     queryFn: () => api.get<TComment[]>(`/api/vouches/${vouchId}/comments`),
+  })
+
+/**
+ * The categories the viewer already endorsed this member in (the API answers 409 there). Fetched again
+ * whenever a dialog opens: another tab may have endorsed them meanwhile.
+ */
+export const givenCategoriesQuery = (userId: number) =>
+  queryOptions({
+    queryKey: endorsementKeys.given(userId),
+    queryFn: () => api.get<TGivenCategories>(`/api/vouches/given/${userId}`),
+    staleTime: 0,
   })
 
 type PopularTag = { id: number; tag: string; count: number }
@@ -92,16 +105,21 @@ function patchEndorsement(queryClient: QueryClient, id: number, patch: (v: TEndo
   })
 }
 
-/** POST /api/vouches; afterwards the target's profile (scores, tags, lists) is fetched again (SPEC.md §7). */
+/**
+ * POST /api/vouches; afterwards the target's profile (scores, tags, lists) is fetched again (SPEC.md §7),
+ * and so are the categories used, also after a refusal (a 409 means one was used meanwhile).
+ */
 export function useCreateEndorsement(targetUsername: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: TCreateEndorsementBody) => api.post<TEndorsement>('/api/vouches', body),
-    onSuccess: () =>
+    onSuccess: (_, body) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: endorsementKeys.profile(targetUsername) }),
         queryClient.invalidateQueries({ queryKey: endorsementKeys.popularTags }),
+        queryClient.invalidateQueries({ queryKey: endorsementKeys.given(body.toUserId) }),
       ]),
+    onError: (_, body) => queryClient.invalidateQueries({ queryKey: endorsementKeys.given(body.toUserId) }),
   })
 }
 
