@@ -67,7 +67,8 @@ describe('not found', () => {
     const response = await b.page.goto(b.url('/this/does/not/exist'))
     expect(response?.status()).toBe(200)
     await b.page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor()
-    await b.page.getByText('Did you forget to add the page to the router?').waitFor()
+    await b.page.getByRole('link', { name: 'Discover people' }).waitFor()
+    expect(await b.page.getByText(/Did you forget/).count()).toBe(0)
   })
 
   it('answers JSON 404 for an unknown API path', async () => {
