@@ -156,37 +156,43 @@ function ConversationRow({
         fullName={otherUser.fullName}
         username={otherUser.username}
       />
-      {/* Two columns, the first allowed to shrink below its text (minmax(0, 1fr)): a long name or
-          preview ends in an ellipsis and the time and unread count always stay inside the panel. */}
-      <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-0.5">
-        <span data-part="name" className={cn('truncate', unreadCount > 0 ? 'font-semibold' : 'font-medium')}>
-          {name}
-        </span>
-        {lastMessage ? (
-          <time
-            dateTime={lastMessage.createdAt}
-            data-part="time"
-            className="text-xs whitespace-nowrap text-muted-foreground"
+      {/* One column that may shrink below its text (minmax(0, 1fr)), each line a row whose text part
+          shrinks first: a long name or preview ends in an ellipsis and the time and unread count always
+          stay inside the panel. */}
+      <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-0.5">
+        <span className="flex min-w-0 items-baseline gap-2">
+          <span
+            data-part="name"
+            className={cn('min-w-0 flex-1 truncate', unreadCount > 0 ? 'font-semibold' : 'font-medium')}
           >
-            {formatRelativeTime(lastMessage.createdAt)}
-          </time>
-        ) : (
-          <span />
-        )}
-        <span
-          data-part="preview"
-          className={cn(
-            'flex min-w-0 items-center gap-1 text-sm',
-            unreadCount > 0 ? 'text-foreground' : 'text-muted-foreground',
-          )}
-        >
-          {mine && lastMessage ? <MessageStatus status={lastMessage.status} className="shrink-0" /> : null}
-          <span className="min-w-0 truncate">
-            {lastMessage ? `${mine ? 'You: ' : ''}${lastMessage.content}` : 'No messages yet'}
+            {name}
           </span>
+          {lastMessage ? (
+            <time
+              dateTime={lastMessage.createdAt}
+              data-part="time"
+              className="shrink-0 text-xs whitespace-nowrap text-muted-foreground"
+            >
+              {formatRelativeTime(lastMessage.createdAt)}
+            </time>
+          ) : null}
         </span>
-        <span data-part="unread" className="justify-self-end">
-          <UnreadBadge count={unreadCount} />
+        <span className="flex min-w-0 items-center gap-2">
+          <span
+            data-part="preview"
+            className={cn(
+              'flex min-w-0 flex-1 items-center gap-1 text-sm',
+              unreadCount > 0 ? 'text-foreground' : 'text-muted-foreground',
+            )}
+          >
+            {mine && lastMessage ? <MessageStatus status={lastMessage.status} className="shrink-0" /> : null}
+            <span className="min-w-0 truncate">
+              {lastMessage ? `${mine ? 'You: ' : ''}${lastMessage.content}` : 'No messages yet'}
+            </span>
+          </span>
+          <span data-part="unread" className="shrink-0">
+            <UnreadBadge count={unreadCount} />
+          </span>
         </span>
       </span>
     </Link>
