@@ -5,15 +5,18 @@ const b = useBrowser()
 const pathname = () => new URL(b.page.url()).pathname
 
 describe('redirects', () => {
-  it.each(['/', '/discover', '/connections', '/profile/someone', '/admin'])(
-    'sends a visitor on %s to /auth',
-    async (route) => {
-      await b.page.goto(b.url(route))
-      await b.page.waitForURL(b.url('/auth'))
-      await b.page.getByRole('tab', { name: 'Login' }).waitFor()
-      expect(await b.page.getByRole('banner').count()).toBe(0)
-    },
-  )
+  it.each([
+    ['/', '/auth'],
+    ['/discover', '/auth?next=%2Fdiscover'],
+    ['/connections', '/auth?next=%2Fconnections'],
+    ['/profile/someone', '/auth?next=%2Fprofile%2Fsomeone'],
+    ['/admin', '/auth?next=%2Fadmin'],
+  ])('sends a visitor on %s to %s (back there after signing in)', async (route, target) => {
+    await b.page.goto(b.url(route))
+    await b.page.waitForURL(b.url(target))
+    await b.page.getByRole('tab', { name: 'Login' }).waitFor()
+    expect(await b.page.getByRole('banner').count()).toBe(0)
+  })
 
   it.each(['/auth', '/forgot-password', '/reset-password?token=x&email=a%40b.co'])(
     'sends a signed-in member on %s to /',
