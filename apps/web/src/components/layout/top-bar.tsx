@@ -81,12 +81,12 @@ function SignedInBar({ user, slots }: { user: TSelfUser; slots: TopBarSlots }) {
   const [menuOpen, setMenuOpen] = useState(false)
   const [shortcutsOpen, setShortcutsOpen] = useState(false)
   // Set by "/" on narrow screens, where the search box lives in the side menu.
-  const searchOnOpen = useRef(false)
+  const searchOnOpenRef = useRef(false)
   useKeyboardShortcuts({
     search: () => {
       const inBar = [...document.querySelectorAll<HTMLInputElement>('[data-top-bar-search]')].find(isShown)
       if (inBar) return inBar.focus()
-      searchOnOpen.current = true
+      searchOnOpenRef.current = true
       setMenuOpen(true)
     },
     // A page that knows whom to endorse (a profile) takes it; elsewhere as Create Endorsement does.
@@ -102,7 +102,7 @@ function SignedInBar({ user, slots }: { user: TSelfUser; slots: TopBarSlots }) {
         slots={slots}
         open={menuOpen}
         onOpenChange={setMenuOpen}
-        searchOnOpen={searchOnOpen}
+        searchOnOpenRef={searchOnOpenRef}
       />
       <HomeLogoLink />
 
@@ -217,13 +217,13 @@ function MobileMenu({
   slots,
   open,
   onOpenChange: setOpen,
-  searchOnOpen,
+  searchOnOpenRef,
 }: {
   user: TSelfUser
   slots: TopBarSlots
   open: boolean
   onOpenChange: (open: boolean) => void
-  searchOnOpen: { current: boolean }
+  searchOnOpenRef: { current: boolean }
 }) {
   const { signOut, isPending } = useSignOut()
   const close = () => setOpen(false)
@@ -248,10 +248,10 @@ function MobileMenu({
           // Only the "/" shortcut (someone at a keyboard) asks for the search box.
           event.preventDefault()
           const panel = event.currentTarget as HTMLElement | null
-          const search = searchOnOpen.current
+          const search = searchOnOpenRef.current
             ? panel?.querySelector<HTMLInputElement>('[data-top-bar-search]')
             : null
-          searchOnOpen.current = false
+          searchOnOpenRef.current = false
           ;(search ?? panel)?.focus()
         }}
       >
