@@ -160,7 +160,7 @@ describe('admin dashboard', () => {
       await expect(toggle.getAttribute('aria-checked')).resolves.toBe('false')
 
       await member.page.goto(b.url('/admin'))
-      await member.page.waitForURL('**/auth')
+      await member.page.waitForURL('**/auth?next=%2Fadmin')
       await signIn(member.page, promoted)
       await member.page.goto(b.url('/admin'))
       await member.page.waitForURL((url) => url.pathname === '/')

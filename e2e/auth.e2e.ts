@@ -126,7 +126,7 @@ describe('logout', () => {
     expect((await b.context.request.get(b.url('/api/user'))).status()).toBe(401)
 
     await b.page.goto(b.url('/connections'))
-    await b.page.waitForURL(b.url('/auth'))
+    await b.page.waitForURL(b.url('/auth?next=%2Fconnections'))
   })
 
   it('signs out from the mobile side menu', async () => {

@@ -5,15 +5,18 @@ const b = useBrowser()
 const pathname = () => new URL(b.page.url()).pathname
 
 describe('redirects', () => {
-  it.each(['/', '/discover', '/connections', '/profile/someone', '/admin'])(
-    'sends a visitor on %s to /auth',
-    async (route) => {
-      await b.page.goto(b.url(route))
-      await b.page.waitForURL(b.url('/auth'))
-      await b.page.getByRole('tab', { name: 'Login' }).waitFor()
-      expect(await b.page.getByRole('banner').count()).toBe(0)
-    },
-  )
+  it.each([
+    ['/', '/auth'],
+    ['/discover', '/auth?next=%2Fdiscover'],
+    ['/connections', '/auth?next=%2Fconnections'],
+    ['/profile/someone', '/auth?next=%2Fprofile%2Fsomeone'],
+    ['/admin', '/auth?next=%2Fadmin'],
+  ])('sends a visitor on %s to %s (back there after signing in)', async (route, target) => {
+    await b.page.goto(b.url(route))
+    await b.page.waitForURL(b.url(target))
+    await b.page.getByRole('tab', { name: 'Login' }).waitFor()
+    expect(await b.page.getByRole('banner').count()).toBe(0)
+  })
 
   it.each(['/auth', '/forgot-password', '/reset-password?token=x&email=a%40b.co'])(
     'sends a signed-in member on %s to /',
@@ -67,7 +70,8 @@ describe('not found', () => {
     const response = await b.page.goto(b.url('/this/does/not/exist'))
     expect(response?.status()).toBe(200)
     await b.page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor()
-    await b.page.getByText('Did you forget to add the page to the router?').waitFor()
+    await b.page.getByRole('link', { name: 'Discover people' }).waitFor()
+    expect(await b.page.getByText(/Did you forget/).count()).toBe(0)
   })
 
   it('answers JSON 404 for an unknown API path', async () => {

@@ -63,7 +63,7 @@ describe('profiles and endorsements', () => {
     await b.toast('Endorsement sent').waitFor()
 
     // 10 × 1.2 for the note: 12 points in Leadership and in the reputation.
-    await expect.poll(() => b.page.getByTestId('reputation-score').textContent()).toBe('12')
+    await expect.poll(() => b.page.getByTestId('reputation-score').textContent()).toBe('12.0')
     const tagsList = b.page.getByRole('list', { name: 'Leadership tags' })
     await tagsList.getByRole('link', { name: '#Mentorship' }).waitFor()
     expect((await tagsList.getByRole('link').allTextContents()).sort()).toEqual(['#Agile', '#Mentorship'])

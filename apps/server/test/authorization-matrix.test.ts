@@ -220,6 +220,12 @@ const ROWS: Row[] = [
     expect: members(201),
   },
   {
+    // Only the viewer's own endorsements are read: every member may ask about anyone.
+    route: 'GET /api/vouches/given/:userId',
+    make: (w) => ({ url: `/api/vouches/given/${w.peer.id}` }),
+    expect: members(200),
+  },
+  {
     route: 'GET /api/vouches/:id/likes/check',
     make: async (w) => ({ url: `/api/vouches/${(await endorsementOf(w)).id}/likes/check` }),
     expect: members(200),

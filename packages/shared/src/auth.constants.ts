@@ -17,6 +17,8 @@ export const AUTH_MESSAGES = {
   fullNameRequired: 'Full name is required',
   resetTokenRequired: 'Reset token is required',
   invalidLogin: 'Invalid username/email or password. Please try again.',
+  loginUsernameRequired: 'Please enter your username or email',
+  loginPasswordRequired: 'Please enter your password',
   usernameChars: 'Username may only contain letters, digits, _, . and -',
   usernameTaken: 'This username is already taken',
   usernameReserved: 'This username is reserved',

@@ -20,7 +20,7 @@ export const CONNECTION_MESSAGES = {
   onlyRecipient: 'Only the recipient can answer this connection request',
   onlySender: 'Only the sender can cancel this connection request',
   retryAfter: (date: string) =>
-    `This member declined your previous request. You can send a new connection request after ${date}.`,
+    `This member rejected your previous request. You can send a new connection request after ${date}.`,
 } as const
 
 /**

@@ -91,6 +91,7 @@ export const ENDORSEMENT_MESSAGES = {
   commentMax: `Comment must be at most ${COMMENT_MAX} characters`,
   selfEndorsement: 'You cannot endorse yourself',
   duplicate: 'You have already endorsed this member in this category',
+  skillOrNoteRequired: 'Add at least one skill or a note',
   attachmentNotYours: 'The attachment must be a file you uploaded',
   attachmentType: 'Attachments must be PNG, JPG, GIF or PDF files',
   attachmentTooLarge: 'Attachments must be 10MB or smaller',
@@ -100,7 +101,7 @@ export const ENDORSEMENT_MESSAGES = {
     'This file could not be read. Please attach an unencrypted PNG, JPG, GIF or PDF file.',
   maxTagsPlaceholder: 'Maximum 10 tags',
   maxTagsReached: 'Maximum of 10 tags reached',
-  createFailed: 'Error creating vouch',
+  createFailed: "Couldn't save your endorsement",
   likeFailed: 'Failed to like this endorsement',
   unlikeFailed: 'Failed to unlike this endorsement',
   commentFailed: 'Failed to post your comment',
@@ -156,9 +157,6 @@ export function engagementWeight(parts: {
 
 /** Points an endorsement adds to its category score and to the reputation: 10 × weight, to the cent. */
 export const endorsementPoints = (weight: number) => Math.round(POINTS_PER_WEIGHT * weight * 100) / 100
-
-/** '1.8x': the weight with one decimal and an 'x' (SPEC.md §9). */
-export const formatWeight = (weight: number) => `${weight.toFixed(1)}x`
 
 /** Progress bars cap at 100 percent. */
 export const progressPercent = (score: number) => Math.max(0, Math.min(score, 100))

@@ -9,7 +9,6 @@ import {
   dedupeHashtags,
   endorsementPoints,
   engagementWeight,
-  formatWeight,
   medalTier,
   normalizeHashtag,
   progressPercent,
@@ -90,12 +89,6 @@ describe('engagement weight', () => {
       expect(endorsementPoints(w)).toBe(points)
     },
   )
-
-  it('shows one decimal and an x', () => {
-    expect(formatWeight(1.8)).toBe('1.8x')
-    expect(formatWeight(1)).toBe('1.0x')
-    expect(formatWeight(1.875)).toBe('1.9x')
-  })
 
   it('caps progress at 100', () => {
     expect(progressPercent(37.5)).toBe(37.5)

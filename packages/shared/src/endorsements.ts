@@ -53,6 +53,15 @@ export const ZCreateEndorsementBody = z.object({
 
 export type TCreateEndorsementBody = z.input<typeof ZCreateEndorsementBody>
 
+/**
+ * What the create dialog asks before it submits: the API's rules plus at least one skill or a note, so one
+ * click cannot send an endorsement that says nothing. The API itself keeps SPEC.md's rules (both optional).
+ */
+export const ZCreateEndorsementForm = ZCreateEndorsementBody.superRefine((body, ctx) => {
+  if (!body.note && body.hashtags.length === 0)
+    ctx.addIssue({ code: 'custom', path: ['hashtags'], message: ENDORSEMENT_MESSAGES.skillOrNoteRequired })
+})
+
 export type TCreateEndorsement = z.output<typeof ZCreateEndorsementBody>
 
 export const ZMedal = z.object({
@@ -168,5 +177,12 @@ export const ZComment = z.object({
 export type TComment = z.infer<typeof ZComment>
 
 export const ZVouchIdParams = z.object({ id: z.coerce.number().int().positive() })
+
+export const ZGivenCategoriesParams = z.object({ userId: z.coerce.number().int().positive() })
+
+/** The categories the viewer already endorsed a member in: a second one there answers 409. */
+export const ZGivenCategories = z.object({ categories: z.array(ZCategory) })
+
+export type TGivenCategories = z.infer<typeof ZGivenCategories>
 
 export const ZCommentIdParams = z.object({ commentId: z.coerce.number().int().positive() })

@@ -10,6 +10,9 @@ export const CONVERSATIONS_PAGE_DEFAULT = 50
 
 export const CONVERSATIONS_PAGE_MAX = 100
 
+/** Longest text the conversation search takes. */
+export const CONVERSATION_SEARCH_MAX = 100
+
 /** The unread badge is polled this often while the live event stream is down (as the top bar's other counts). */
 export const UNREAD_POLL_MS = 30_000
 

@@ -6,6 +6,7 @@ import {
   MESSAGES_PAGE_MAX,
   CONVERSATIONS_PAGE_DEFAULT,
   CONVERSATIONS_PAGE_MAX,
+  CONVERSATION_SEARCH_MAX,
   MESSAGE_STATUSES,
   MESSAGING_MESSAGES,
 } from './messaging.constants'
@@ -68,7 +69,18 @@ export const ZCursorQuery = (defaultLimit: number, maxLimit: number) =>
     limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
   })
 
-export const ZConversationsQuery = ZCursorQuery(CONVERSATIONS_PAGE_DEFAULT, CONVERSATIONS_PAGE_MAX)
+/**
+ * `q` finds conversations by the other member's username or full name (case-insensitive substring), over
+ * all of them, not only the pages already loaded.
+ */
+export const ZConversationsQuery = ZCursorQuery(CONVERSATIONS_PAGE_DEFAULT, CONVERSATIONS_PAGE_MAX).extend({
+  q: z
+    .string()
+    .trim()
+    .max(CONVERSATION_SEARCH_MAX, `Search text must be at most ${CONVERSATION_SEARCH_MAX} characters`)
+    .optional()
+    .transform((q) => q || undefined),
+})
 
 export type TConversationsQuery = z.input<typeof ZConversationsQuery>
 

@@ -1,36 +1,45 @@
-import { Navigate, Outlet } from 'react-router'
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router'
 import { FullPageLoader } from '../components/layout/full-page-loader'
 import { Button } from '../components/ui/button'
+import { safeNextPath, signInPath } from '../lib/next-path'
 import { useCurrentUser } from '../lib/session'
 
-/** Signed-in members only; visitors go to /auth (SPEC.md §2). */
+/** Signed-in members only; visitors go to /auth (SPEC.md §2), which brings them back here afterwards. */
 export function RequireMember() {
   const { user, isError, refetch } = useCurrentUser()
+  const here = useHere()
   if (user === undefined) {
     return isError ? <SessionError onRetry={() => void refetch()} /> : <FullPageLoader />
   }
-  if (!user) return <Navigate to="/auth" replace />
+  if (!user) return <Navigate to={signInPath(here)} replace />
   return <Outlet />
 }
 
-/** Admins only; visitors go to /auth and members to /. */
+/** Admins only; visitors go to /auth (and back here afterwards) and members to /. */
 export function RequireAdmin() {
   const { user, isError, refetch } = useCurrentUser()
+  const here = useHere()
   if (user === undefined) {
     return isError ? <SessionError onRetry={() => void refetch()} /> : <FullPageLoader />
   }
-  if (!user) return <Navigate to="/auth" replace />
+  if (!user) return <Navigate to={signInPath(here)} replace />
   if (!user.isAdmin) return <Navigate to="/" replace />
   return <Outlet />
 }
 
-/** Auth and password pages: signed-in members go to /. */
+/** Auth and password pages: signed-in members go to the page named by `?next=` (same site only), else /. */
 export function PublicOnly() {
   const { user, isPending } = useCurrentUser()
+  const [search] = useSearchParams()
   // When the session lookup fails outright, the sign-in forms are still the most useful thing to show.
   if (isPending) return <FullPageLoader />
-  if (user) return <Navigate to="/" replace />
+  if (user) return <Navigate to={safeNextPath(search.get('next')) ?? '/'} replace />
   return <Outlet />
+}
+
+function useHere() {
+  const { pathname, search, hash } = useLocation()
+  return `${pathname}${search}${hash}`
 }
 
 function SessionError({ onRetry }: { onRetry: () => void }) {

@@ -7,8 +7,15 @@ import { preloadRoute } from './router'
 const location = () => screen.getByTestId('location').textContent
 
 describe('route guards', () => {
-  it('sends a visitor on a protected page to /auth', async () => {
-    renderApp('/discover', { user: null })
+  it('sends a visitor on a protected page to /auth with the page to come back to', async () => {
+    renderApp('/discover?q=ada&sort=recent', { user: null })
+    await waitFor(() =>
+      expect(location()).toBe(`/auth?next=${encodeURIComponent('/discover?q=ada&sort=recent')}`),
+    )
+  })
+
+  it('sends a visitor on the home page to plain /auth', async () => {
+    renderApp('/', { user: null })
     await waitFor(() => expect(location()).toBe('/auth'))
   })
 
@@ -17,13 +24,13 @@ describe('route guards', () => {
       'GET /api/user': { status: 401, body: { message: 'Not signed in', code: 'UNAUTHENTICATED' } },
     })
     renderApp('/connections')
-    await waitFor(() => expect(location()).toBe('/auth'))
+    await waitFor(() => expect(location()).toBe('/auth?next=%2Fconnections'))
     expect(fetchMock).toHaveBeenCalledWith('/api/user', expect.objectContaining({ credentials: 'include' }))
   })
 
-  it('sends a visitor on /admin to /auth', async () => {
+  it('sends a visitor on /admin to /auth, to come back after signing in', async () => {
     renderApp('/admin', { user: null })
-    await waitFor(() => expect(location()).toBe('/auth'))
+    await waitFor(() => expect(location()).toBe('/auth?next=%2Fadmin'))
   })
 
   it('sends a member who is not an admin from /admin to /', async () => {
@@ -46,6 +53,19 @@ describe('route guards', () => {
     },
   )
 
+  it('sends a signed-in member on /auth?next= to that page of this site', async () => {
+    renderApp('/auth?next=%2Fsettings', { user: makeUser() })
+    await waitFor(() => expect(location()).toBe('/settings'))
+  })
+
+  it.each(['https://evil.example/x', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])(
+    'never follows next=%s off the site',
+    async (next) => {
+      renderApp(`/auth?next=${encodeURIComponent(next)}`, { user: makeUser() })
+      await waitFor(() => expect(location()).toBe('/'))
+    },
+  )
+
   it('shows the public badge page to a visitor', async () => {
     renderApp('/badge/alice', { user: null })
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument()
@@ -55,7 +75,10 @@ describe('route guards', () => {
   it('shows the 404 page for an unknown path, signed in or not', async () => {
     renderApp('/no/such/page', { user: null })
     expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument()
-    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument()
+    expect(screen.queryByText(/Did you forget/)).not.toBeInTheDocument()
+    expect(screen.getByRole('main')).toHaveTextContent(/We couldn.t find \/no\/such\/page\./)
+    expect(screen.getByRole('link', { name: 'Go to Homepage' })).toHaveAttribute('href', '/')
+    expect(screen.getByRole('link', { name: 'Discover people' })).toHaveAttribute('href', '/discover')
   })
 
   it('renders the top bar only for a signed-in member', async () => {

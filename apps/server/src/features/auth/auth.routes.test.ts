@@ -216,6 +216,9 @@ describe('POST /api/login', () => {
     for (const payload of [
       { username: member.username, password: 'wrong-password' },
       { username: 'nobody_here', password: 'whatever1' },
+      // Shorter than any password or username can be: still the one sign-in message, not a length rule.
+      { username: member.username, password: '12345' },
+      { username: 'ab', password: DEFAULT_PASSWORD },
     ]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/login', payload })
       expect(res.statusCode).toBe(401)
@@ -225,6 +228,16 @@ describe('POST /api/login', () => {
         message: AUTH_MESSAGES.invalidLogin,
       })
     }
+  })
+
+  it('answers 400 naming the empty field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'ada', password: '' },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ field: 'password', message: AUTH_MESSAGES.loginPasswordRequired })
   })
 
   it('replaces the session it was called with', async () => {

@@ -1,4 +1,5 @@
 import { BADGE_SIZE, type TMedalTier } from '@vouched/shared/badges'
+import { formatScore } from '@vouched/shared/format'
 import { BADGE_FONT_FAMILY, fitText, type FontWeight, textWidth } from './badges.font'
 
 export type BadgeSkill = { tag: string; count: number; tier: TMedalTier | null }
@@ -72,10 +73,10 @@ function text(content: string, o: TextOptions) {
   return `<text ${attrs.join(' ')}>${escapeXml(content)}</text>`
 }
 
-const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
 const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 
-export const formatReputation = (score: number) => numberFormat.format(Math.round(score * 10) / 10)
+/** Reputation as every page writes it (one decimal: 67.0). */
+export const formatReputation = formatScore
 
 /** First letters of the first and last word (SPEC.md §2 avatar rule), upper-cased. */
 export function initials(name: string): string {

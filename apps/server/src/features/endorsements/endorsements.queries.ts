@@ -1,4 +1,5 @@
 import {
+  CATEGORIES,
   engagementWeight,
   type TComment,
   type TEndorsement,
@@ -258,6 +259,16 @@ export const firstPageRows = (rows: FirstPageJson[] | null, receiver: Receiver):
     vouch: vouchFromJson(row.vouch),
     to: receiver,
   }))
+
+/** The categories `fromUserId` already endorsed `toUserId` in (hidden ones too: the pair's 409 counts them). */
+export async function listGivenCategories(db: Db, fromUserId: number, toUserId: number) {
+  const rows = await db
+    .select({ category: vouches.category })
+    .from(vouches)
+    .where(and(eq(vouches.fromUserId, fromUserId), eq(vouches.toUserId, toUserId)))
+  const given = new Set<string>(rows.map((row) => row.category))
+  return CATEGORIES.filter((category) => given.has(category))
+}
 
 export async function findVouchRow(db: Db, id: number) {
   const [row] = await db.select().from(vouches).where(eq(vouches.id, id)).limit(1)

@@ -9,6 +9,8 @@ import {
   ZCreateCommentBody,
   ZCreateEndorsementBody,
   ZEndorsement,
+  ZGivenCategories,
+  ZGivenCategoriesParams,
   ZLikeCheck,
   ZLikeState,
   ZVouchIdParams,
@@ -23,7 +25,13 @@ import { perMember, rateLimit } from '../../core/rate-limit'
 import { requireMember } from '../../core/session'
 import { receiveFile } from '../../core/uploads'
 import { storeAttachment, stripAttachment, sweepUnusedAttachments } from './endorsements.attachments'
-import { findEndorsement, findReachableVouchRow, hasLiked, listComments } from './endorsements.queries'
+import {
+  findEndorsement,
+  findReachableVouchRow,
+  hasLiked,
+  listComments,
+  listGivenCategories,
+} from './endorsements.queries'
 import {
   addComment,
   createEndorsement,
@@ -95,6 +103,17 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       return endorsement
+    },
+  )
+
+  // Only the viewer's own endorsements are read, so any member may ask about anyone: an unknown or
+  // blocked member simply has none from them.
+  app.get(
+    '/api/vouches/given/:userId',
+    { onRequest: members, schema: { params: ZGivenCategoriesParams, response: { 200: ZGivenCategories } } },
+    async (request) => {
+      const me = requireMember(request)
+      return { categories: await listGivenCategories(app.db, me.id, request.params.userId) }
     },
   )
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type {
   TConversationListItem,
@@ -75,7 +75,7 @@ type LastMessageJson = { content: string; senderId: number; createdAt: string; s
 export async function listConversations(
   db: Db,
   viewer: TConversationUser,
-  options: { cursor?: string; limit: number; conversationId?: number },
+  options: { cursor?: string; limit: number; conversationId?: number; q?: string | undefined },
 ): Promise<{ conversations: TConversationListItem[]; nextCursor: string | null }> {
   const other = alias(users, 'other_user')
   const cursor = decodeCursor(options.cursor)
@@ -83,6 +83,11 @@ export async function listConversations(
     or(eq(conversations.user1Id, viewer.id), eq(conversations.user2Id, viewer.id)),
   ]
   if (options.conversationId !== undefined) where.push(eq(conversations.id, options.conversationId))
+  if (options.q) {
+    // LIKE's own wildcards are taken literally: a search for "a_b" finds "a_b", not "axb".
+    const pattern = `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    where.push(or(ilike(other.username, pattern), ilike(other.fullName, pattern)))
+  }
   if (cursor) {
     where.push(
       sql`(${conversations.lastMessageAt}, ${conversations.id}) < (${fromMicros(cursor.micros)}, ${cursor.id})`,

@@ -13,15 +13,31 @@ async function openAuth(route = '/auth') {
 }
 
 describe('Auth page: login', () => {
-  it('shows the validation messages of SPEC §5 without calling the server', async () => {
+  it('asks for empty fields without calling the server', async () => {
     const fetchMock = mockApi({})
+    const { user } = await openAuth()
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByText(AUTH_MESSAGES.loginUsernameRequired)).toBeInTheDocument()
+    expect(screen.getByText(AUTH_MESSAGES.loginPasswordRequired)).toBeInTheDocument()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('gives a 5-character password the sign-in failure message, never a length rule', async () => {
+    const fetchMock = mockApi({
+      'POST /api/login': {
+        status: 401,
+        body: { message: AUTH_MESSAGES.invalidLogin, code: 'INVALID_CREDENTIALS', field: 'username' },
+      },
+    })
     const { user } = await openAuth()
     await user.type(screen.getByLabelText('Username or email'), 'ab')
     await user.type(screen.getByLabelText('Password'), '12345')
     await user.click(screen.getByRole('button', { name: 'Log in' }))
-    expect(await screen.findByText('Username must be at least 3 characters')).toBeInTheDocument()
-    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument()
-    expect(fetchMock).not.toHaveBeenCalled()
+    const usernameInput = screen.getByLabelText('Username or email')
+    await waitFor(() => expect(usernameInput).toHaveAccessibleDescription(AUTH_MESSAGES.invalidLogin))
+    expect(screen.queryByText(AUTH_MESSAGES.passwordMin)).not.toBeInTheDocument()
+    expect(screen.queryByText(AUTH_MESSAGES.usernameMin)).not.toBeInTheDocument()
+    expect(fetchMock).toHaveBeenCalledTimes(1)
   })
 
   it('links to the forgot password page', async () => {
@@ -48,6 +64,24 @@ describe('Auth page: login', () => {
     expect(usernameInput).toHaveAccessibleDescription(AUTH_MESSAGES.invalidLogin)
     expect(await screen.findByText('Login failed')).toBeInTheDocument()
     expect(location()).toBe('/auth')
+  })
+
+  it('goes back to the page named by next after signing in', async () => {
+    mockApi({ 'POST /api/login': { body: makeUser({ username: 'alice' }) } })
+    const { user } = await openAuth('/auth?next=%2Fprofile%2Fbob')
+    await user.type(screen.getByLabelText('Username or email'), 'alice')
+    await user.type(screen.getByLabelText('Password'), 'secret-password')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await waitFor(() => expect(location()).toBe('/profile/bob'))
+  })
+
+  it('ignores a next that leaves the site', async () => {
+    mockApi({ 'POST /api/login': { body: makeUser({ username: 'alice' }) } })
+    const { user } = await openAuth(`/auth?next=${encodeURIComponent('https://evil.example/phish')}`)
+    await user.type(screen.getByLabelText('Username or email'), 'alice')
+    await user.type(screen.getByLabelText('Password'), 'secret-password')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await waitFor(() => expect(location()).toBe('/'))
   })
 
   it('signs in, toasts the welcome and goes to /', async () => {
@@ -178,6 +212,15 @@ describe('Auth page: register', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument()
     expect(screen.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.getByLabelText('Username or email')).toHaveValue('ada@example.com')
+  })
+
+  it('creates the account and goes back to the page named by next', async () => {
+    mockApi({ 'POST /api/register': { status: 201, body: makeUser({ username: 'ada' }) } })
+    const { user } = renderApp('/auth?tab=register&next=%2Fprofile%2Fbob', { user: null })
+    await screen.findByRole('heading', { level: 1, name: 'Create your account' })
+    await fillValid(user)
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    await waitFor(() => expect(location()).toBe('/profile/bob'))
   })
 
   it('creates the account, toasts and goes to /', async () => {

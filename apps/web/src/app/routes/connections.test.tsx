@@ -166,7 +166,7 @@ describe('My Network (/connections)', () => {
     expect(screen.getByRole('link', { name: 'Discover Users' })).toHaveAttribute('href', '/discover')
   })
 
-  it('accepts and declines pending requests with their toasts', async () => {
+  it('accepts and rejects pending requests with their toasts', async () => {
     const bob = makeRequest({ fromFullName: 'Bob Stone', message: 'Hello there' })
     bob.fromUser = { ...bob.fromUser, fullName: 'Bob Stone' }
     const eve = makeRequest()
@@ -181,7 +181,7 @@ describe('My Network (/connections)', () => {
     expect(await screen.findByText('Connection accepted')).toBeInTheDocument()
     await waitFor(() => expect(within(list).queryByText('Bob Stone')).not.toBeInTheDocument())
 
-    await user.click(within(list).getByRole('button', { name: 'Decline request from Eve Adams' }))
+    await user.click(within(list).getByRole('button', { name: 'Reject request from Eve Adams' }))
     expect(await screen.findByText('Connection rejected')).toBeInTheDocument()
     expect(await screen.findByText('No pending requests')).toBeInTheDocument()
 
@@ -196,7 +196,7 @@ describe('My Network (/connections)', () => {
     const list = await screen.findByRole('list', { name: 'Pending requests' })
     await user.click(within(list).getByRole('button', { name: /^Accept request/ }))
     expect(await screen.findByText('Failed to accept connection request')).toBeInTheDocument()
-    await user.click(within(list).getByRole('button', { name: /^Decline request/ }))
+    await user.click(within(list).getByRole('button', { name: /^Reject request/ }))
     expect(await screen.findByText('Failed to reject connection request')).toBeInTheDocument()
   })
 

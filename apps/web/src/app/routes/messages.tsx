@@ -1,6 +1,9 @@
-import { MessagesSquareIcon } from 'lucide-react'
-import { useParams, useSearchParams } from 'react-router'
+import { MessagesSquareIcon, SquarePenIcon } from 'lucide-react'
+import { useState } from 'react'
+import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { PageContainer } from '../../components/layout/page-container'
+import { Button } from '../../components/ui/button'
+import { ConnectionPickerDialog } from '../../features/connections/components/connection-picker-dialog'
 import { ConversationList } from '../../features/messaging/components/conversation-list'
 import { MessageThread, ThreadNotice } from '../../features/messaging/components/message-thread'
 import { NewConversation } from '../../features/messaging/components/new-conversation'
@@ -26,6 +29,8 @@ export default function MessagesPage() {
   const conversationId = positiveInt(params.conversationId)
   const to = conversationId ? undefined : positiveInt(search.get('to'))
   const threadOpen = Boolean(conversationId || to)
+  const navigate = useNavigate()
+  const [picking, setPicking] = useState(false)
 
   return (
     <PageContainer className="flex flex-1 flex-col gap-4">
@@ -35,7 +40,15 @@ export default function MessagesPage() {
           aria-label="Conversation list"
           className={cn('overflow-y-auto border-r md:block', threadOpen ? 'hidden' : 'block')}
         >
-          <ConversationList selectedId={conversationId} />
+          <ConversationList
+            selectedId={conversationId}
+            newMessage={
+              <Button size="sm" onClick={() => setPicking(true)} className="shrink-0">
+                <SquarePenIcon aria-hidden />
+                New message
+              </Button>
+            }
+          />
         </nav>
         <section
           aria-label="Conversation"
@@ -69,6 +82,17 @@ export default function MessagesPage() {
           )}
         </section>
       </div>
+      <ConnectionPickerDialog
+        open={picking}
+        onOpenChange={setPicking}
+        title="New message"
+        description="Choose one of your connections to write to."
+        onPick={(connection) => {
+          setPicking(false)
+          // Opens the existing thread with them, or an empty one (NewConversation).
+          void navigate(`/messages?to=${connection.id}`)
+        }}
+      />
     </PageContainer>
   )
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { BADGE_MESSAGES, BADGE_PREVIEW_HEIGHT, badgeShareText, shownHashtags } from '@vouched/shared/badges'
+import { formatScore } from '@vouched/shared/format'
 import { AlertCircleIcon, ArrowLeftIcon, ExternalLinkIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
@@ -102,9 +103,7 @@ export default function ShareBadgePage() {
               <h2 className="text-base font-semibold">Preview</h2>
               <span className="text-sm text-muted-foreground">
                 Reputation{' '}
-                <span className="font-semibold text-foreground">
-                  {member.reputationScore.toLocaleString('en-US', { maximumFractionDigits: 1 })}
-                </span>
+                <span className="font-semibold text-foreground">{formatScore(member.reputationScore)}</span>
               </span>
             </div>
             <div className="flex justify-center">

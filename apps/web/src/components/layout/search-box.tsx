@@ -26,6 +26,8 @@ export function SearchBox({ className, onSearch }: { className?: string; onSearc
       <Input
         type="search"
         aria-label="Search users or tags"
+        aria-keyshortcuts="/"
+        data-top-bar-search=""
         placeholder="Search users or tags..."
         value={text}
         onChange={(event) => setText(event.target.value)}

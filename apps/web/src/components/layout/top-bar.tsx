@@ -2,6 +2,7 @@ import type { TSelfUser } from '@vouched/shared/users'
 import {
   CompassIcon,
   HomeIcon,
+  KeyboardIcon,
   LogOutIcon,
   MenuIcon,
   PlusIcon,
@@ -11,9 +12,10 @@ import {
   UsersIcon,
   type LucideIcon,
 } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
-import { Link, NavLink } from 'react-router'
+import { useRef, useState, type ReactNode } from 'react'
+import { Link, NavLink, useNavigate } from 'react-router'
 import { cn } from '../../lib/cn'
+import { requestNewEndorsement } from '../../lib/shortcuts'
 import { useCurrentUser } from '../../lib/session'
 import { Button } from '../ui/button'
 import { UserAvatar } from '../ui/avatar'
@@ -27,6 +29,7 @@ import {
 } from '../ui/dropdown-menu'
 import { Separator } from '../ui/separator'
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../ui/sheet'
+import { KeyboardShortcutsDialog, useKeyboardShortcuts } from './keyboard-shortcuts'
 import { Logo } from './logo'
 import { SearchBox } from './search-box'
 import { HomeLogoLink, TopBarFrame } from './top-bar-frame'
@@ -63,9 +66,44 @@ export const NAV_ITEMS: NavItem[] = [
 export function TopBar({ slots = {} }: { slots?: TopBarSlots }) {
   const { user } = useCurrentUser()
   if (!user) return null
+  return <SignedInBar user={user} slots={slots} />
+}
+
+/** Whether no ancestor hides it (the bar's search box is hidden below lg, where the side menu has one). */
+function isShown(element: HTMLElement) {
+  for (let node: HTMLElement | null = element; node; node = node.parentElement)
+    if (getComputedStyle(node).display === 'none') return false
+  return true
+}
+
+function SignedInBar({ user, slots }: { user: TSelfUser; slots: TopBarSlots }) {
+  const navigate = useNavigate()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const [shortcutsOpen, setShortcutsOpen] = useState(false)
+  // Set by "/" on narrow screens, where the search box lives in the side menu.
+  const searchOnOpenRef = useRef(false)
+  useKeyboardShortcuts({
+    search: () => {
+      const inBar = [...document.querySelectorAll<HTMLInputElement>('[data-top-bar-search]')].find(isShown)
+      if (inBar) return inBar.focus()
+      searchOnOpenRef.current = true
+      setMenuOpen(true)
+    },
+    // A page that knows whom to endorse (a profile) takes it; elsewhere as Create Endorsement does.
+    newEndorsement: () => {
+      if (!requestNewEndorsement()) void navigate('/discover')
+    },
+    help: () => setShortcutsOpen(true),
+  })
   return (
     <TopBarFrame>
-      <MobileMenu user={user} slots={slots} />
+      <MobileMenu
+        user={user}
+        slots={slots}
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
+        searchOnOpenRef={searchOnOpenRef}
+      />
       <HomeLogoLink />
 
       <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
@@ -103,13 +141,14 @@ export function TopBar({ slots = {} }: { slots?: TopBarSlots }) {
           <div className="hidden lg:contents">{renderSlot(slots.connectionRequests, 'bar')}</div>
           {renderSlot(slots.notifications, 'bar')}
         </div>
-        <UserMenu user={user} />
+        <UserMenu user={user} onShowShortcuts={() => setShortcutsOpen(true)} />
       </div>
+      <KeyboardShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
     </TopBarFrame>
   )
 }
 
-function UserMenu({ user }: { user: TSelfUser }) {
+function UserMenu({ user, onShowShortcuts }: { user: TSelfUser; onShowShortcuts: () => void }) {
   const { signOut, isPending } = useSignOut()
   const name = user.fullName || user.username
   return (
@@ -151,6 +190,11 @@ function UserMenu({ user }: { user: TSelfUser }) {
             </Link>
           </DropdownMenuItem>
         ) : null}
+        <DropdownMenuItem onSelect={onShowShortcuts}>
+          <KeyboardIcon aria-hidden />
+          Keyboard shortcuts
+          <kbd className="ml-auto font-mono text-xs text-muted-foreground">?</kbd>
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem
           variant="destructive"
@@ -168,8 +212,19 @@ function UserMenu({ user }: { user: TSelfUser }) {
   )
 }
 
-function MobileMenu({ user, slots }: { user: TSelfUser; slots: TopBarSlots }) {
-  const [open, setOpen] = useState(false)
+function MobileMenu({
+  user,
+  slots,
+  open,
+  onOpenChange: setOpen,
+  searchOnOpenRef,
+}: {
+  user: TSelfUser
+  slots: TopBarSlots
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  searchOnOpenRef: { current: boolean }
+}) {
   const { signOut, isPending } = useSignOut()
   const close = () => setOpen(false)
   const name = user.fullName || user.username
@@ -190,8 +245,14 @@ function MobileMenu({ user, slots }: { user: TSelfUser; slots: TopBarSlots }) {
         side="left"
         onOpenAutoFocus={(event) => {
           // Focus the panel, not the search box: on phones a focused input pops the keyboard over the menu.
+          // Only the "/" shortcut (someone at a keyboard) asks for the search box.
           event.preventDefault()
-          ;(event.currentTarget as HTMLElement | null)?.focus()
+          const panel = event.currentTarget as HTMLElement | null
+          const search = searchOnOpenRef.current
+            ? panel?.querySelector<HTMLInputElement>('[data-top-bar-search]')
+            : null
+          searchOnOpenRef.current = false
+          ;(search ?? panel)?.focus()
         }}
       >
         <SheetTitle className="sr-only">Menu</SheetTitle>

@@ -1,10 +1,12 @@
-/** The texts of SPEC.md §2 and §8 for connections, verbatim. */
+/**
+ * The texts of SPEC.md §2 and §8 for connections, verbatim, except that refusing a request is "Reject"
+ * everywhere (SPEC.md's Network page said "Decline"; docs/decisions/023-one-way-to-write-each-thing.md).
+ */
 export const CONNECTION_TEXTS = {
   requestsTitle: 'Connection Requests',
   noPendingRequests: 'No pending connection requests',
   accept: 'Accept',
   reject: 'Reject',
-  decline: 'Decline',
   cancel: 'Cancel',
   // Top bar toasts.
   acceptedTitle: 'Connection request accepted',
@@ -34,6 +36,8 @@ export const CONNECTION_TEXTS = {
   errorTitle: 'Something went wrong',
   errorText: 'There was an error loading this page. Please try refreshing.',
   refreshPage: 'Refresh Page',
+  // Connection picker (New message).
+  loadConnectionsError: 'Failed to load your connections. Please try again.',
 } as const
 
 /** Badges cap at '9+' (SPEC.md §9). */

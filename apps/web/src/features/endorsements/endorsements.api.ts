@@ -11,6 +11,7 @@ import type {
   TComment,
   TCreateEndorsementBody,
   TEndorsement,
+  TGivenCategories,
   TLikeState,
   TVouchesPage,
 } from '@vouched/shared/endorsements'
@@ -33,6 +34,7 @@ export const endorsementKeys = {
   comments: (vouchId: number) => ['endorsements', vouchId, 'comments'] as const,
   detail: (vouchId: number) => ['endorsements', vouchId, 'detail'] as const,
   popularTags: ['hashtags', 'popular'] as const,
+  given: (userId: number) => ['endorsements', 'given', userId] as const,
 }
 
 const vouchesUrl = (username: string, filter: TVouchFilter, cursor: string | null) => {
@@ -65,6 +67,17 @@ export const endorsementQuery = (vouchId: number) =>
   queryOptions({
     queryKey: endorsementKeys.detail(vouchId),
     queryFn: () => api.get<TEndorsement>(`/api/vouches/${vouchId}`),
+  })
+
+/**
+ * The categories the viewer already endorsed this member in (the API answers 409 there). Fetched again
+ * whenever a dialog opens: another tab may have endorsed them meanwhile.
+ */
+export const givenCategoriesQuery = (userId: number) =>
+  queryOptions({
+    queryKey: endorsementKeys.given(userId),
+    queryFn: () => api.get<TGivenCategories>(`/api/vouches/given/${userId}`),
+    staleTime: 0,
   })
 
 type PopularTag = { id: number; tag: string; count: number }
@@ -101,16 +114,21 @@ function patchEndorsement(queryClient: QueryClient, id: number, patch: (v: TEndo
   })
 }
 
-/** POST /api/vouches; afterwards the target's profile (scores, tags, lists) is fetched again (SPEC.md §7). */
+/**
+ * POST /api/vouches; afterwards the target's profile (scores, tags, lists) is fetched again (SPEC.md §7),
+ * and so are the categories used, also after a refusal (a 409 means one was used meanwhile).
+ */
 export function useCreateEndorsement(targetUsername: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: TCreateEndorsementBody) => api.post<TEndorsement>('/api/vouches', body),
-    onSuccess: () =>
+    onSuccess: (_, body) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: endorsementKeys.profile(targetUsername) }),
         queryClient.invalidateQueries({ queryKey: endorsementKeys.popularTags }),
+        queryClient.invalidateQueries({ queryKey: endorsementKeys.given(body.toUserId) }),
       ]),
+    onError: (_, body) => queryClient.invalidateQueries({ queryKey: endorsementKeys.given(body.toUserId) }),
   })
 }
 

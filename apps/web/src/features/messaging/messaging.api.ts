@@ -24,20 +24,27 @@ import { api } from '../../lib/api-client'
 export const messagingKeys = {
   all: ['conversations'] as const,
   list: ['conversations', 'list'] as const,
+  search: (q: string) => ['conversations', 'list', q] as const,
   unread: ['conversations', 'unread-count'] as const,
   with: (userId: number) => ['conversations', 'with', userId] as const,
   detail: (id: number) => ['conversations', id] as const,
   messages: (id: number) => ['conversations', id, 'messages'] as const,
 }
 
-/** Latest activity first, page by page; fetching marks what the member received as delivered (DECISIONS.md §4). */
-export const conversationsQuery = () =>
+/**
+ * Latest activity first, page by page; fetching marks what the member received as delivered (DECISIONS.md §4).
+ * `q` asks the server for the conversations whose other member's name or username contains it.
+ */
+export const conversationsQuery = (q = '') =>
   infiniteQueryOptions({
-    queryKey: messagingKeys.list,
-    queryFn: ({ pageParam }) =>
-      api.get<TConversationPage>(
-        `/api/conversations${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
-      ),
+    queryKey: q ? messagingKeys.search(q) : messagingKeys.list,
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams()
+      if (q) params.set('q', q)
+      if (pageParam) params.set('cursor', pageParam)
+      const query = params.toString()
+      return api.get<TConversationPage>(`/api/conversations${query ? `?${query}` : ''}`)
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   })

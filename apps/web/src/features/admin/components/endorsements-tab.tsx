@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { TAdminEndorsement } from '@vouched/shared/admin'
 import { ADMIN_MESSAGES } from '@vouched/shared/admin.constants'
+import { formatMultiplier } from '@vouched/shared/format'
 import { EyeOffIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/badge'
@@ -89,7 +90,7 @@ function EndorsementRow({ endorsement }: { endorsement: TAdminEndorsement }) {
       <Td>
         <span className="font-medium">{endorsement.category}</span>
         <span className="block text-xs text-muted-foreground">
-          {endorsement.engagementWeight.toFixed(1)}x
+          {formatMultiplier(endorsement.engagementWeight)}
         </span>
         {endorsement.note ? (
           <span className="block max-w-64 truncate text-xs text-muted-foreground" title={endorsement.note}>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { TAdminUser } from '@vouched/shared/admin'
 import { ADMIN_MESSAGES } from '@vouched/shared/admin.constants'
+import { formatScore } from '@vouched/shared/format'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import {
@@ -125,7 +126,7 @@ function UserRow({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
       <Td className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">
         <time dateTime={user.createdAt}>{formatRelativeTime(user.createdAt)}</time>
       </Td>
-      <Td className="text-right tabular-nums">{user.reputationScore.toFixed(1)}</Td>
+      <Td className="text-right tabular-nums">{formatScore(user.reputationScore)}</Td>
       <Td>
         <Switch
           checked={user.isAdmin}

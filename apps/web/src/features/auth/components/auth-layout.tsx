@@ -118,7 +118,7 @@ function MarketingPanel() {
       </div>
 
       <p className="relative text-sm text-white/60">
-        Endorsements from verified members carry 1.25× more impact.
+        Endorsements from verified members carry 1.25x more impact.
       </p>
     </aside>
   )

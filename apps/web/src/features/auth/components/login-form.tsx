@@ -3,19 +3,21 @@ import { ZLoginBody } from '@vouched/shared/auth'
 import { AUTH_MESSAGES } from '@vouched/shared/auth.constants'
 import { Loader2Icon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
 import { Input } from '../../../components/ui/input'
 import { PasswordInput } from '../../../components/ui/password-input'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
+import { safeNextPath } from '../../../lib/next-path'
 import { useLogin } from '../../../lib/session'
 
 /** Login by username or email (SPEC.md §5). `defaultUsername` pre-fills it (e.g. after "please log in instead"). */
 export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }) {
   const login = useLogin()
   const navigate = useNavigate()
+  const [search] = useSearchParams()
   const form = useForm({
     resolver: zodResolver(ZLoginBody),
     defaultValues: { username: defaultUsername, password: '' },
@@ -25,7 +27,8 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
     login.mutateAsync(body).then(
       (user) => {
         toast({ title: 'Welcome back!', description: `You are now logged in as ${user.username}` })
-        void navigate('/', { replace: true })
+        // Back to the page that sent the visitor here (/auth?next=…), else home.
+        void navigate(safeNextPath(search.get('next')) ?? '/', { replace: true })
       },
       (error: unknown) => {
         // Wrong credentials (and bad input) get the one neutral message on the username field; other failures

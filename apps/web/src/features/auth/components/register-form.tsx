@@ -3,7 +3,7 @@ import { registerBody, type TRegisterBody } from '@vouched/shared/auth'
 import { ChevronDownIcon, Loader2Icon } from 'lucide-react'
 import { useState } from 'react'
 import { useForm, useWatch, type FieldPath } from 'react-hook-form'
-import { useNavigate } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
 import { Input } from '../../../components/ui/input'
@@ -13,6 +13,7 @@ import { Textarea } from '../../../components/ui/textarea'
 import { toast } from '../../../components/ui/toast'
 import { cn } from '../../../lib/cn'
 import { errorMessage, isApiError } from '../../../lib/api-client'
+import { safeNextPath } from '../../../lib/next-path'
 import { lazyPasswordMeter } from '../../../lib/password-meter'
 import { useRegister } from '../../../lib/session'
 
@@ -37,6 +38,7 @@ type Props = {
 export function RegisterForm({ onAccountExists }: Props) {
   const register = useRegister()
   const navigate = useNavigate()
+  const [search] = useSearchParams()
   const [showDetails, setShowDetails] = useState(false)
   const form = useForm({
     resolver: zodResolver(ZRegisterForm),
@@ -59,7 +61,8 @@ export function RegisterForm({ onAccountExists }: Props) {
       register.mutateAsync(body).then(
         () => {
           toast({ title: 'Account created', description: 'Your account has been created successfully' })
-          void navigate('/', { replace: true })
+          // Back to the page that sent the visitor here (/auth?next=…), else home.
+          void navigate(safeNextPath(search.get('next')) ?? '/', { replace: true })
         },
         (error: unknown) => {
           const message = errorMessage(error)

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { TConnection, TConnectionRequest, TConnectionUser } from '@vouched/shared/connections'
+import { formatScore } from '@vouched/shared/format'
 import { format, isValid, parseISO } from 'date-fns'
 import { BadgeCheckIcon, CheckIcon, CompassIcon, SearchIcon, UserMinusIcon, XIcon } from 'lucide-react'
 import { useMemo, useState, type ReactNode } from 'react'
@@ -248,7 +249,7 @@ function ConnectionItem({ connection, actions }: { connection: TConnection; acti
               <span className="text-sm text-muted-foreground">
                 Reputation{' '}
                 <span className="font-semibold text-foreground tabular-nums">
-                  {connection.reputationScore.toFixed(1)}
+                  {formatScore(connection.reputationScore)}
                 </span>
               </span>
             </>
@@ -332,7 +333,7 @@ function PendingItem({ request }: { request: TConnectionRequest }) {
             variant="outline"
             className="flex-1"
             disabled={busy}
-            aria-label={`Decline request from ${name}`}
+            aria-label={`Reject request from ${name}`}
             onClick={() =>
               void reject.mutateAsync(request.id).then(
                 () => toast({ title: T.networkRejected }),
@@ -341,7 +342,7 @@ function PendingItem({ request }: { request: TConnectionRequest }) {
             }
           >
             <XIcon aria-hidden />
-            {T.decline}
+            {T.reject}
           </Button>
         </div>
       </Card>

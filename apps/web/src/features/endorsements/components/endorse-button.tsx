@@ -1,6 +1,7 @@
 import { ThumbsUpIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button, type ButtonProps } from '../../../components/ui/button'
+import { useNewEndorsementShortcut } from '../../../lib/shortcuts'
 import { CreateEndorsementDialog, type EndorsementTarget } from './create-endorsement-dialog'
 
 type Props = {
@@ -10,11 +11,21 @@ type Props = {
   className?: string
   /** Visible text; the accessible name always names the member. */
   label?: string
+  /** This button answers the "n" shortcut (one per page: the profile's). */
+  shortcut?: boolean
 }
 
 /** The Endorse button of profiles and discovery cards: opens the create-endorsement dialog for the member. */
-export function EndorseButton({ target, size, variant, className, label = 'Endorse' }: Props) {
+export function EndorseButton({
+  target,
+  size,
+  variant,
+  className,
+  label = 'Endorse',
+  shortcut = false,
+}: Props) {
   const [open, setOpen] = useState(false)
+  useNewEndorsementShortcut(() => setOpen(true), shortcut)
   const name = target.fullName || target.username
   return (
     <>
@@ -24,6 +35,7 @@ export function EndorseButton({ target, size, variant, className, label = 'Endor
         className={className}
         onClick={() => setOpen(true)}
         aria-label={`Endorse ${name}`}
+        aria-keyshortcuts={shortcut ? 'n' : undefined}
       >
         <ThumbsUpIcon aria-hidden />
         {label}

@@ -1,5 +1,6 @@
 import type { TComment, TEndorsement } from '@vouched/shared/endorsements'
-import { ENDORSEMENT_MESSAGES, formatWeight } from '@vouched/shared/endorsements.constants'
+import { ENDORSEMENT_MESSAGES } from '@vouched/shared/endorsements.constants'
+import { formatMultiplier } from '@vouched/shared/format'
 import {
   BadgeCheckIcon,
   FileTextIcon,
@@ -109,7 +110,7 @@ export function EndorsementCard({
           <Badge variant="accent">{e.category}</Badge>
           <span className="text-xs font-semibold text-primary" title="Engagement weight">
             <span className="sr-only">Engagement weight </span>
-            {formatWeight(e.engagementWeight)}
+            {formatMultiplier(e.engagementWeight)}
           </span>
         </div>
       </header>

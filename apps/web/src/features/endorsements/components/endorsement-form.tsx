@@ -2,7 +2,7 @@ import { FormDialogFooter } from '../../../components/ui/form-dialog-footer'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import {
-  ZCreateEndorsementBody,
+  ZCreateEndorsementForm,
   type TCreateEndorsement,
   type TCreateEndorsementBody,
 } from '@vouched/shared/endorsements'
@@ -15,10 +15,10 @@ import {
   NOTE_MAX,
   SUGGESTED_TAGS,
   engagementWeight,
-  formatWeight,
 } from '@vouched/shared/endorsements.constants'
+import { formatMultiplier } from '@vouched/shared/format'
 import { FileIcon, Loader2Icon, PaperclipIcon, XIcon } from 'lucide-react'
-import { useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Button } from '../../../components/ui/button'
 import {
@@ -37,7 +37,12 @@ import { Textarea } from '../../../components/ui/textarea'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { useCurrentUser } from '../../../lib/session'
-import { popularTagsQuery, useCreateEndorsement, useUploadAttachment } from '../endorsements.api'
+import {
+  givenCategoriesQuery,
+  popularTagsQuery,
+  useCreateEndorsement,
+  useUploadAttachment,
+} from '../endorsements.api'
 import type { EndorsementTarget } from './create-endorsement-dialog'
 import { TagInput } from './tag-input'
 
@@ -56,13 +61,14 @@ export default function EndorsementForm({
   const create = useCreateEndorsement(target.username)
   const upload = useUploadAttachment()
   const popular = useQuery(popularTagsQuery())
+  const given = useQuery(givenCategoriesQuery(target.id))
   const [attachment, setAttachment] = useState<Attachment | null>(null)
   const [attachmentError, setAttachmentError] = useState<string | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   const fileId = useId()
 
   const form = useForm<TCreateEndorsementBody, unknown, TCreateEndorsement>({
-    resolver: zodResolver(ZCreateEndorsementBody),
+    resolver: zodResolver(ZCreateEndorsementForm),
     defaultValues: {
       toUserId: target.id,
       category: DEFAULT_CATEGORY,
@@ -73,6 +79,22 @@ export default function EndorsementForm({
   })
   const note = useWatch({ control: form.control, name: 'note' })
   const isAnonymous = useWatch({ control: form.control, name: 'isAnonymous' })
+  const name = target.fullName || target.username
+  const used = useMemo(() => new Set<string>(given.data?.categories ?? []), [given.data])
+  const firstFree = CATEGORIES.find((category) => !used.has(category))
+
+  // Start on a category the API will accept: the default one may be used already.
+  useEffect(() => {
+    if (!firstFree || form.getFieldState('category').isDirty) return
+    if (used.has(form.getValues('category') ?? DEFAULT_CATEGORY))
+      form.setValue('category', firstFree, { shouldValidate: true })
+  }, [firstFree, used, form])
+
+  // The "skill or note" error sits on the skills field; a note typed afterwards answers it too.
+  const needsSkillOrNote = form.formState.errors.hashtags?.type === 'custom'
+  useEffect(() => {
+    if (needsSkillOrNote && note?.trim()) void form.trigger('hashtags')
+  }, [needsSkillOrNote, note, form])
   const weight = engagementWeight({
     hasNote: Boolean(note?.trim()),
     hasAttachment: Boolean(attachment),
@@ -114,7 +136,7 @@ export default function EndorsementForm({
       onSuccess: () => {
         toast({
           title: 'Endorsement sent',
-          description: `Your endorsement is now on ${target.fullName || target.username}'s profile.`,
+          description: `Your endorsement is now on ${name}'s profile.`,
         })
         onDone()
       },
@@ -148,13 +170,27 @@ export default function EndorsementForm({
                   </SelectTrigger>
                 </FormControl>
                 <SelectContent>
-                  {CATEGORIES.map((category) => (
-                    <SelectItem key={category} value={category}>
-                      {category}
-                    </SelectItem>
-                  ))}
+                  {CATEGORIES.map((category) =>
+                    used.has(category) ? (
+                      <SelectItem key={category} value={category} disabled>
+                        {category}
+                        <span className="text-xs text-muted-foreground">· already endorsed</span>
+                      </SelectItem>
+                    ) : (
+                      <SelectItem key={category} value={category}>
+                        {category}
+                      </SelectItem>
+                    ),
+                  )}
                 </SelectContent>
               </Select>
+              {used.size > 0 ? (
+                <FormDescription>
+                  {firstFree
+                    ? `You already endorsed ${name} for ${[...used].join(', ')}. Each category counts once per member.`
+                    : `You already endorsed ${name} in every category. Each category counts once per member.`}
+                </FormDescription>
+              ) : null}
               <FormMessage />
             </FormItem>
           )}
@@ -192,7 +228,9 @@ export default function EndorsementForm({
                   aria-invalid={Boolean(fieldState.error)}
                 />
               </FormControl>
-              <FormDescription>Press Enter or a comma to add a tag. Up to 10.</FormDescription>
+              <FormDescription>
+                Add at least one skill or a note. Press Enter or a comma to add a tag. Up to 10.
+              </FormDescription>
               <FormMessage />
             </FormItem>
           )}
@@ -265,9 +303,13 @@ export default function EndorsementForm({
         />
         <p className="text-sm text-muted-foreground">
           Impact of this endorsement:{' '}
-          <span className="font-semibold text-foreground">{formatWeight(weight)}</span>
+          <span className="font-semibold text-foreground">{formatMultiplier(weight)}</span>
         </p>
-        <FormDialogFooter onCancel={onDone} pending={create.isPending} disabled={upload.isPending}>
+        <FormDialogFooter
+          onCancel={onDone}
+          pending={create.isPending}
+          disabled={upload.isPending || (given.isSuccess && !firstFree)}
+        >
           {create.isPending ? 'Submitting...' : 'Submit endorsement'}
         </FormDialogFooter>
       </form>

@@ -75,7 +75,7 @@ export function EndorsementList({
               </button>
             ))}
           </div>
-          {endorseTarget ? <EndorseButton target={endorseTarget} size="sm" /> : null}
+          {endorseTarget ? <EndorseButton target={endorseTarget} size="sm" shortcut /> : null}
         </div>
       </CardHeader>
       <CardContent className="grid gap-3">

@@ -1,11 +1,13 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { TConversationListItem } from '@vouched/shared/messaging'
 import { MESSAGING_MESSAGES } from '@vouched/shared/messaging.constants'
-import { MessagesSquareIcon } from 'lucide-react'
+import { MessagesSquareIcon, SearchIcon } from 'lucide-react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Alert, AlertDescription } from '../../../components/ui/alert'
 import { UserAvatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'
+import { Input } from '../../../components/ui/input'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
 import { formatRelativeTime } from '../../../lib/time'
@@ -13,10 +15,59 @@ import { conversationsQuery } from '../messaging.api'
 import { MessageStatus } from './message-status'
 import { UnreadBadge } from './unread-badge'
 
-/** The member's conversations, latest first, with the last message and unread counts. */
-export function ConversationList({ selectedId }: { selectedId?: number | undefined }) {
-  const { data, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useInfiniteQuery(conversationsQuery())
+/** Typing pauses this long before the search goes to the server. */
+const SEARCH_DELAY_MS = 250
+
+/**
+ * The member's conversations, latest first, with the last message and unread counts; a search by the
+ * other member's name (on the server, so conversations beyond the loaded pages are found too) and the
+ * page's New message action beside it.
+ */
+export function ConversationList({
+  selectedId,
+  newMessage,
+}: {
+  selectedId?: number | undefined
+  /** The "New message" control (the page composes it from the connections feature). */
+  newMessage?: ReactNode
+}) {
+  const [text, setText] = useState('')
+  const [q, setQ] = useState('')
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(text.trim()), SEARCH_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [text])
+
+  return (
+    <div className="flex min-w-0 flex-col">
+      <div className="flex min-w-0 items-center gap-2 border-b p-2">
+        <div className="relative min-w-0 flex-1">
+          <SearchIcon
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            aria-label="Search conversations"
+            placeholder="Search by name"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            className="h-9 pl-8"
+          />
+        </div>
+        {newMessage}
+      </div>
+      <Conversations selectedId={selectedId} q={q} />
+    </div>
+  )
+}
+
+function Conversations({ selectedId, q }: { selectedId: number | undefined; q: string }) {
+  const { data, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery({
+    ...conversationsQuery(q),
+    // While a new search runs, the previous list stays instead of a flash of skeletons.
+    placeholderData: keepPreviousData,
+  })
   if (isError) {
     return (
       <Alert variant="destructive" role="alert" className="m-3 w-auto">
@@ -34,13 +85,20 @@ export function ConversationList({ selectedId }: { selectedId?: number | undefin
     )
   }
   const conversations = data.pages.flatMap((page) => page.conversations)
+  if (conversations.length === 0 && q) {
+    return (
+      <p className="p-6 text-center text-sm text-muted-foreground">
+        No conversations match &ldquo;{q}&rdquo;.
+      </p>
+    )
+  }
   if (conversations.length === 0) {
     return (
       <div className="grid justify-items-center gap-3 p-8 text-center">
         <MessagesSquareIcon className="size-8 text-muted-foreground" aria-hidden />
         <p className="font-medium">{MESSAGING_MESSAGES.noConversations}</p>
         <p className="text-sm text-muted-foreground">
-          Start one from a connection&apos;s profile or from My Network.
+          Write to one of your connections with New message, or find people in My Network.
         </p>
         <Button asChild variant="outline" size="sm">
           <Link to="/connections">Go to My Network</Link>
@@ -98,28 +156,43 @@ function ConversationRow({
         fullName={otherUser.fullName}
         username={otherUser.username}
       />
-      <span className="grid min-w-0 flex-1 gap-0.5">
-        <span className="flex items-baseline justify-between gap-2">
-          <span className={cn('truncate', unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{name}</span>
+      {/* One column that may shrink below its text (minmax(0, 1fr)), each line a row whose text part
+          shrinks first: a long name or preview ends in an ellipsis and the time and unread count always
+          stay inside the panel. */}
+      <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-0.5">
+        <span className="flex min-w-0 items-baseline gap-2">
+          <span
+            data-part="name"
+            className={cn('min-w-0 flex-1 truncate', unreadCount > 0 ? 'font-semibold' : 'font-medium')}
+          >
+            {name}
+          </span>
           {lastMessage ? (
-            <time dateTime={lastMessage.createdAt} className="shrink-0 text-xs text-muted-foreground">
+            <time
+              dateTime={lastMessage.createdAt}
+              data-part="time"
+              className="shrink-0 text-xs whitespace-nowrap text-muted-foreground"
+            >
               {formatRelativeTime(lastMessage.createdAt)}
             </time>
           ) : null}
         </span>
-        <span className="flex items-center gap-2">
+        <span className="flex min-w-0 items-center gap-2">
           <span
+            data-part="preview"
             className={cn(
-              'flex min-w-0 flex-1 items-center gap-1 truncate text-sm',
+              'flex min-w-0 flex-1 items-center gap-1 text-sm',
               unreadCount > 0 ? 'text-foreground' : 'text-muted-foreground',
             )}
           >
             {mine && lastMessage ? <MessageStatus status={lastMessage.status} className="shrink-0" /> : null}
-            <span className="truncate">
+            <span className="min-w-0 truncate">
               {lastMessage ? `${mine ? 'You: ' : ''}${lastMessage.content}` : 'No messages yet'}
             </span>
           </span>
-          <UnreadBadge count={unreadCount} />
+          <span data-part="unread" className="shrink-0">
+            <UnreadBadge count={unreadCount} />
+          </span>
         </span>
       </span>
     </Link>

@@ -9,7 +9,7 @@ import { PROFILE_MESSAGES } from '@vouched/shared/profiles.constants'
 import { BriefcaseIcon, UsersIcon, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { formatScore } from '../format'
+import { formatScore } from '@vouched/shared/format'
 
 type Props = { scores: TCategoryScore[] }
 

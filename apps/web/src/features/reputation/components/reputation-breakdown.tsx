@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { TReputationItem } from '@vouched/shared/reputation'
+import { formatMultiplier, formatScore } from '@vouched/shared/format'
 import { REPUTATION_MESSAGES } from '@vouched/shared/reputation.constants'
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/badge'
@@ -9,6 +10,7 @@ import { formatRelativeTime } from '../../../lib/time'
 import { reputationQuery } from '../reputation.api'
 import { HideEndorsementButton } from './hide-endorsement-button'
 
+// One endorsement's points keep their exact value (6.25 for a reciprocal 12.5): this card explains the sum.
 const points = (value: number) =>
   Number.isInteger(value) ? String(value) : String(Math.round(value * 1000) / 1000)
 
@@ -27,9 +29,9 @@ export function ReputationBreakdown() {
           Your reputation, explained
         </CardTitle>
         <CardDescription>
-          Each endorsement is worth 10 points × its factors: note 1.2, attachment 1.5, verified endorser 1.25.
-          When you and the endorser endorsed each other in the same category, each counts half (×0.5). Hidden
-          endorsements count 0. Only you see this.
+          Each endorsement is worth 10 points × its factors: note 1.2x, attachment 1.5x, verified endorser
+          1.25x. When you and the endorser endorsed each other in the same category, each counts half (0.5x).
+          Hidden endorsements count 0. Only you see this.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -42,8 +44,8 @@ export function ReputationBreakdown() {
         ) : (
           <div className="grid gap-3">
             <p className="text-sm">
-              <span className="text-2xl font-semibold">{points(reputation.data.reputationScore)}</span> points
-              from {reputation.data.countedEndorsements} endorsement
+              <span className="text-2xl font-semibold">{formatScore(reputation.data.reputationScore)}</span>{' '}
+              points from {reputation.data.countedEndorsements} endorsement
               {reputation.data.countedEndorsements === 1 ? '' : 's'}
               {reputation.data.hiddenEndorsements > 0
                 ? ` (${reputation.data.hiddenEndorsements} hidden)`
@@ -71,14 +73,14 @@ export function ReputationBreakdown() {
                       {item.factors.map((factor) => (
                         <li key={factor.key}>
                           <Badge variant={factor.key === 'reciprocal' ? 'outline' : 'secondary'}>
-                            {factor.label} ×{factor.multiplier}
+                            {factor.label} {formatMultiplier(factor.multiplier)}
                           </Badge>
                         </li>
                       ))}
                       {item.hidden ? (
                         <li>
                           <Badge variant="destructive">
-                            {item.hiddenReason === 'block' ? 'Hidden (blocked member)' : 'Hidden'} ×0
+                            {item.hiddenReason === 'block' ? 'Hidden (blocked member)' : 'Hidden'} 0x
                           </Badge>
                         </li>
                       ) : null}

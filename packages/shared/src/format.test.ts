@@ -1,19 +1,20 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatScore } from './format-score'
+import { formatMultiplier, formatScore } from './format'
 
 const intl = (score: number) =>
-  score.toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 0 })
+  score.toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 })
 
 describe('formatScore', () => {
-  it('keeps at most one decimal and groups thousands', () => {
-    expect(formatScore(37)).toBe('37')
+  it('always writes one decimal and groups thousands', () => {
+    expect(formatScore(67)).toBe('67.0')
     expect(formatScore(37.5)).toBe('37.5')
     expect(formatScore(18.75)).toBe('18.8')
     expect(formatScore(171.5)).toBe('171.5')
-    expect(formatScore(0)).toBe('0')
+    expect(formatScore(0)).toBe('0.0')
+    expect(formatScore(0.95)).toBe('1.0')
     expect(formatScore(1234.56)).toBe('1,234.6')
-    expect(formatScore(1_000_000)).toBe('1,000,000')
+    expect(formatScore(1_000_000)).toBe('1,000,000.0')
   })
 
   it('writes what toLocaleString writes, ties and float edges included', () => {
@@ -44,5 +45,18 @@ describe('formatScore', () => {
       ),
       { numRuns: 2000 },
     )
+  })
+})
+
+describe('formatMultiplier', () => {
+  it('writes one decimal and an x, two decimals only when the value has them', () => {
+    expect(formatMultiplier(1)).toBe('1.0x')
+    expect(formatMultiplier(1.2)).toBe('1.2x')
+    expect(formatMultiplier(1.25)).toBe('1.25x')
+    expect(formatMultiplier(1.2 * 1.25)).toBe('1.5x')
+    expect(formatMultiplier(1.875)).toBe('1.88x')
+    expect(formatMultiplier(2.25)).toBe('2.25x')
+    expect(formatMultiplier(0.5)).toBe('0.5x')
+    expect(formatMultiplier(0)).toBe('0.0x')
   })
 })
