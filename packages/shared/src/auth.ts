@@ -32,7 +32,7 @@ export const ZUsername = z
 /**
  * Sign-in checks only that both fields are filled: any other failure, a 5-character password or a
  * 2-letter username included, is the one invalid-credentials message of SPEC.md §5, from the server
- * (docs/decisions/023-one-way-to-write-each-thing.md). The length rules belong to choosing a password.
+ * (docs/decisions/096-one-way-to-write-each-thing.md). The length rules belong to choosing a password.
  */
 export const ZLoginBody = z.object({
   /** A username or an email address. */

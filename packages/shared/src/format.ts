@@ -1,5 +1,5 @@
 /*
- * One way to write each number (issue 23, docs/decisions/023-one-way-to-write-each-thing.md): the web
+ * One way to write each number (issue 23, docs/decisions/096-one-way-to-write-each-thing.md): the web
  * client and the badge renderer both format through these, so a member reads "67.0" and "1.25x"
  * whichever page or image shows them.
  */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 
 /*
- * Keyboard shortcuts of the signed-in shell (docs/decisions/024-keyboard-shortcuts.md). The top bar
+ * Keyboard shortcuts of the signed-in shell (docs/decisions/097-keyboard-shortcuts.md). The top bar
  * listens for the keys; "n" asks the page first through a window event, so a page that knows whom to
  * endorse (a profile) opens its own dialog without the shell importing any feature.
  */

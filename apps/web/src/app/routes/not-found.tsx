@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../lib/use-document-title'
 
 /**
  * Any unknown path. SPEC.md's title is kept; its developer text is replaced by words for members with
- * two ways on (issue 23, docs/decisions/021-return-after-sign-in-and-404.md).
+ * two ways on (issue 23, docs/decisions/094-return-after-sign-in-and-404.md).
  */
 export default function NotFoundPage() {
   useDocumentTitle('Page not found')

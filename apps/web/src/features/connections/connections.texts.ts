@@ -1,6 +1,6 @@
 /**
  * The texts of SPEC.md §2 and §8 for connections, verbatim, except that refusing a request is "Reject"
- * everywhere (SPEC.md's Network page said "Decline"; docs/decisions/023-one-way-to-write-each-thing.md).
+ * everywhere (SPEC.md's Network page said "Decline"; docs/decisions/096-one-way-to-write-each-thing.md).
  */
 export const CONNECTION_TEXTS = {
   requestsTitle: 'Connection Requests',
