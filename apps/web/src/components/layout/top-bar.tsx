@@ -16,6 +16,7 @@ import { Link, NavLink } from 'react-router'
 import { cn } from '../../lib/cn'
 import { useCurrentUser } from '../../lib/session'
 import { Button } from '../ui/button'
+import { keepEscapeForOpenCombobox } from '../ui/combobox'
 import { UserAvatar } from '../ui/avatar'
 import {
   DropdownMenu,
@@ -47,6 +48,10 @@ export type TopBarSlots = {
   connectionRequests?: TopBarSlot
   /** Link to /messages with an unread badge. */
   messages?: TopBarSlot
+  /** The search box; without it, a plain box that searches on Enter. */
+  search?: (placement: SlotPlacement, onDone: () => void) => ReactNode
+  /** The Create Endorsement button; without it, a link to /discover. */
+  createEndorsement?: (placement: SlotPlacement) => ReactNode
 }
 
 const renderSlot = (slot: TopBarSlot | undefined, placement: SlotPlacement) =>
@@ -89,15 +94,14 @@ export function TopBar({ slots = {} }: { slots?: TopBarSlots }) {
         ))}
       </nav>
 
-      <SearchBox className="ml-auto hidden w-full max-w-[17rem] lg:block xl:max-w-xs" />
+      <div className="ml-auto hidden w-full max-w-[17rem] lg:block xl:max-w-xs">
+        {slots.search ? slots.search('bar', () => {}) : <SearchBox />}
+      </div>
 
       <div className="ml-auto flex items-center gap-1 lg:ml-0">
-        <Button asChild size="sm" className="hidden lg:inline-flex">
-          <Link to="/discover">
-            <PlusIcon aria-hidden />
-            Create Endorsement
-          </Link>
-        </Button>
+        <div className="hidden lg:contents">
+          {slots.createEndorsement ? slots.createEndorsement('bar') : <CreateEndorsementLink />}
+        </div>
         <div className="hidden items-center gap-1 lg:flex">{renderSlot(slots.messages, 'bar')}</div>
         <div className="flex items-center gap-1">
           <div className="hidden lg:contents">{renderSlot(slots.connectionRequests, 'bar')}</div>
@@ -106,6 +110,18 @@ export function TopBar({ slots = {} }: { slots?: TopBarSlots }) {
         <UserMenu user={user} />
       </div>
     </TopBarFrame>
+  )
+}
+
+/** Create Endorsement where no picker is supplied: Discover lists members to endorse. */
+function CreateEndorsementLink() {
+  return (
+    <Button asChild size="sm">
+      <Link to="/discover">
+        <PlusIcon aria-hidden />
+        Create Endorsement
+      </Link>
+    </Button>
   )
 }
 
@@ -188,6 +204,7 @@ function MobileMenu({ user, slots }: { user: TSelfUser; slots: TopBarSlots }) {
       </SheetTrigger>
       <SheetContent
         side="left"
+        onEscapeKeyDown={keepEscapeForOpenCombobox}
         onOpenAutoFocus={(event) => {
           // Focus the panel, not the search box: on phones a focused input pops the keyboard over the menu.
           event.preventDefault()
@@ -217,7 +234,7 @@ function MobileMenu({ user, slots }: { user: TSelfUser; slots: TopBarSlots }) {
           </span>
         </Link>
 
-        <SearchBox onSearch={close} />
+        {slots.search ? slots.search('menu', close) : <SearchBox onSearch={close} />}
 
         <nav aria-label="Mobile" className="flex flex-col gap-1">
           {NAV_ITEMS.map((item) => (
@@ -237,12 +254,10 @@ function MobileMenu({ user, slots }: { user: TSelfUser; slots: TopBarSlots }) {
           ) : null}
         </nav>
 
-        <Button asChild onClick={close}>
-          <Link to="/discover">
-            <PlusIcon aria-hidden />
-            Create Endorsement
-          </Link>
-        </Button>
+        {/* Whatever the button opens, the menu makes way for it. */}
+        <div className="grid" onClick={close}>
+          {slots.createEndorsement ? slots.createEndorsement('menu') : <CreateEndorsementLink />}
+        </div>
 
         <Separator className="mt-auto" />
         <Button
