@@ -66,8 +66,13 @@ export const DISCOVERY_MESSAGES = {
   announcementsError: 'Error loading announcements. Please try again.',
   queryTooLong: `Search text must be at most ${SEARCH_QUERY_MAX} characters`,
   queryRequired: 'Search text is required',
-  /** The count above search results: '1 person', '12 people'. */
-  resultCount: (count: number) => (count === 1 ? '1 person' : `${count} people`),
+  /** The count above search results: '1 person', '12 people'; a full answer may have more behind it. */
+  resultCount: (count: number) =>
+    count >= SEARCH_RESULTS_MAX
+      ? `First ${SEARCH_RESULTS_MAX} people`
+      : count === 1
+        ? '1 person'
+        : `${count} people`,
 } as const
 
 /**

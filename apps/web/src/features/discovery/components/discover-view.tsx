@@ -193,6 +193,7 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
           query={results}
           empty={DISCOVERY_MESSAGES.noResults}
           onEndorse={onEndorse}
+          count
         />
       ) : (
         <CardList
@@ -241,15 +242,24 @@ function CardList({
   query,
   empty,
   onEndorse,
+  count = false,
 }: {
   label: string
   query: CardQuery
   empty: string
   onEndorse?: (card: TUserCard) => void
+  /** Say how many members the list holds ('12 people'). */
+  count?: boolean
 }) {
+  const size = query.data?.length ?? 0
   return (
     <section aria-label={label} className="grid gap-4">
       <h2 className="sr-only">{label}</h2>
+      {count && !query.isPending && !query.isError && size > 0 ? (
+        <p className="-mb-1 text-sm font-medium text-muted-foreground" data-testid="result-count">
+          {DISCOVERY_MESSAGES.resultCount(size)}
+        </p>
+      ) : null}
       {query.isError ? (
         <Alert variant="destructive" role="alert">
           <AlertDescription>{DISCOVERY_MESSAGES.error}</AlertDescription>
