@@ -59,7 +59,10 @@ export function EndorsementCard({
 
   return (
     <article
-      className={cn('grid gap-3 rounded-xl border bg-card p-4', e.isHidden && 'border-dashed opacity-75')}
+      className={cn(
+        'grid grid-cols-1 gap-3 rounded-xl border bg-card p-4',
+        e.isHidden && 'border-dashed opacity-75',
+      )}
       aria-label={`Endorsement from ${endorserName}`}
     >
       <header className="flex items-start gap-3">
@@ -78,7 +81,10 @@ export function EndorsementCard({
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             {e.fromUsername ? (
-              <Link to={`/profile/${e.fromUsername}`} className="font-medium hover:underline">
+              <Link
+                to={`/profile/${e.fromUsername}`}
+                className="font-medium [overflow-wrap:anywhere] hover:underline"
+              >
                 {endorserName}
               </Link>
             ) : (
