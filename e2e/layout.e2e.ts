@@ -63,7 +63,7 @@ async function setUpWorld(): Promise<World> {
       fullName: 'Bartholomew Wolfeschlegelsteinhausen',
       title: 'Engineering Manager, Developer Experience',
     })
-    const requester = await registerViaApi(asker, { fullName: 'Priya Requester' })
+    await registerViaApi(asker, { fullName: 'Priya Requester' })
     const target = await registerViaApi(asked, { fullName: 'Sol Target' })
     for (const [from, to] of [
       [theirs, me],
