@@ -247,6 +247,40 @@ describe('no sideways scrolling from 320 px up', () => {
 })
 
 describe('phone layout', () => {
+  it('screenshots of the pages made to fit, at phone and desktop width', async () => {
+    const { me } = await setUpWorld()
+    await signIn(me)
+    const pages = [
+      {
+        name: 'network-connections',
+        path: '/connections',
+        ready: (page: Page) => page.getByRole('tabpanel').getByRole('listitem').first().waitFor(),
+      },
+      {
+        name: 'share-badge',
+        path: `/share-badge/${me.username}`,
+        ready: (page: Page) => page.getByTitle(/reputation badge$/).waitFor(),
+      },
+      {
+        name: 'profile-own',
+        path: `/profile/${me.username}`,
+        ready: (page: Page) => page.getByRole('article').first().waitFor(),
+      },
+    ]
+    for (const [viewport, suffix] of [
+      [PHONE, 'mobile'],
+      [DESKTOP, 'desktop'],
+    ] as const) {
+      await b.page.setViewportSize(viewport)
+      for (const visit of pages) {
+        await b.page.goto(b.url(visit.path))
+        await visit.ready(b.page)
+        expect(await overflowOf(b.page), `${visit.name} at ${viewport.width}px`).toBe(0)
+        await shoot(`${visit.name}-${suffix}.png`)
+      }
+    }
+  })
+
   it("another member's profile: Endorse by the header, Report and Block under More, toasts at the bottom", async () => {
     const theirs = await b.browser.newContext()
     const other = await registerViaApi(theirs, {
