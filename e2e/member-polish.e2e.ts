@@ -308,7 +308,11 @@ describe('keyboard shortcuts (point 9)', () => {
       await b.page.keyboard.press('Control+n').catch(() => {})
       expect(new URL(b.page.url()).pathname).toBe('/connections')
       await b.page.keyboard.press('n')
-      await b.page.waitForURL('**/discover')
+      const picker = b.page.getByRole('dialog', { name: 'Create Endorsement' })
+      await picker.waitFor()
+      expect(new URL(b.page.url()).pathname).toBe('/connections')
+      await b.page.keyboard.press('Escape')
+      await picker.waitFor({ state: 'hidden' })
 
       await b.page.goto(b.url(`/profile/${bob.member.username}`))
       await b.page.getByRole('button', { name: 'Endorse Bob Stone' }).waitFor()

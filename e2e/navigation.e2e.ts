@@ -46,7 +46,7 @@ describe('top bar', () => {
   it('searches from the top bar and highlights the current page', async () => {
     await registerViaApi(b.context)
     await b.page.goto(b.url('/'))
-    const search = b.page.getByRole('searchbox', { name: 'Search users or tags' }).first()
+    const search = b.page.getByRole('combobox', { name: 'Search users or tags' }).first()
     await search.fill('   ')
     await search.press('Enter')
     expect(pathname()).toBe('/')

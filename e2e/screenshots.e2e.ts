@@ -69,7 +69,7 @@ describe('screens', () => {
     await b.page.getByRole('button', { name: 'Open menu' }).click()
     const menu = b.page.getByRole('dialog')
     await menu.getByRole('link', { name: 'Discover' }).waitFor()
-    await menu.getByRole('searchbox', { name: 'Search users or tags' }).waitFor()
+    await menu.getByRole('combobox', { name: 'Search users or tags' }).waitFor()
     await shoot('shell-mobile.png')
   })
 })

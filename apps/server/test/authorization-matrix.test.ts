@@ -350,6 +350,11 @@ const ROWS: Row[] = [
     make: (w) => ({ url: `/api/search?q=${w.peer.username}` }),
     expect: members(200),
   },
+  {
+    route: 'GET /api/search/suggest',
+    make: (w) => ({ url: `/api/search/suggest?q=${w.peer.username}` }),
+    expect: members(200),
+  },
 
   // Badges: public by design
   {

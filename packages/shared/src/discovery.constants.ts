@@ -16,6 +16,9 @@ export const SEARCH_QUERY_MAX = 100
 /** Most distinct tags one hashtag search considers (the endorsement form allows 10 per endorsement). */
 export const SEARCH_TAGS_MAX = 10
 
+/** The search box suggests at most this many members, and as many hashtags. */
+export const SUGGESTIONS_MAX = 5
+
 /** Every search answers at most this many cards. */
 export const SEARCH_RESULTS_MAX = 50
 
@@ -62,6 +65,14 @@ export const DISCOVERY_MESSAGES = {
   noHashtags: 'No hashtags found. Start creating vouches!',
   announcementsError: 'Error loading announcements. Please try again.',
   queryTooLong: `Search text must be at most ${SEARCH_QUERY_MAX} characters`,
+  queryRequired: 'Search text is required',
+  /** The count above search results: '1 person', '12 people'; a full answer may have more behind it. */
+  resultCount: (count: number) =>
+    count >= SEARCH_RESULTS_MAX
+      ? `First ${SEARCH_RESULTS_MAX} people`
+      : count === 1
+        ? '1 person'
+        : `${count} people`,
 } as const
 
 /**

@@ -49,6 +49,11 @@ export const ZSearchQuery = z.object({
 
 export type TSearchQuery = z.input<typeof ZSearchQuery>
 
+/** A searched tag a member received, with how many endorsements gave it to them. */
+export const ZMatchedHashtag = z.object({ tag: z.string(), count: z.number().int() })
+
+export type TMatchedHashtag = z.infer<typeof ZMatchedHashtag>
+
 /** The read shape of a member in discovery: enough for a card, nothing private. */
 export const ZUserCard = z.object({
   id: z.number().int(),
@@ -66,6 +71,11 @@ export const ZUserCard = z.object({
   isVerified: z.boolean(),
   vouchCount: z.number().int(),
   activityScore: z.number().int(),
+  /**
+   * Hashtag searches only: the queried tags the member received, most endorsed first, so a card can
+   * say why the member matched. Absent from name searches and popular lists.
+   */
+  matchedHashtags: z.array(ZMatchedHashtag).optional(),
 })
 
 export type TUserCard = z.infer<typeof ZUserCard>
@@ -77,3 +87,33 @@ export const ZPopularHashtag = z.object({ id: z.number().int(), tag: z.string(),
 export type TPopularHashtag = z.infer<typeof ZPopularHashtag>
 
 export const ZPopularHashtags = z.array(ZPopularHashtag)
+
+export const ZSearchSuggestQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(1, DISCOVERY_MESSAGES.queryRequired)
+    .max(SEARCH_QUERY_MAX, DISCOVERY_MESSAGES.queryTooLong),
+})
+
+export type TSearchSuggestQuery = z.input<typeof ZSearchSuggestQuery>
+
+/** A member in the search box's suggestions: what a one-line option shows. */
+export const ZSuggestedUser = ZUserCard.pick({
+  id: true,
+  username: true,
+  fullName: true,
+  title: true,
+  profilePicture: true,
+  isVerified: true,
+})
+
+export type TSuggestedUser = z.infer<typeof ZSuggestedUser>
+
+/** GET /api/search/suggest: up to SUGGESTIONS_MAX members and as many hashtags for a partly typed text. */
+export const ZSearchSuggestions = z.object({
+  users: z.array(ZSuggestedUser),
+  hashtags: z.array(ZPopularHashtag),
+})
+
+export type TSearchSuggestions = z.infer<typeof ZSearchSuggestions>

@@ -1,8 +1,10 @@
 import { TopBar, type SlotPlacement, type TopBarSlots } from '../components/layout/top-bar'
 import { ConnectionRequestsDropdown } from '../features/connections/components/connection-requests-dropdown'
+import { SearchSuggestBox } from '../features/discovery/components/search-suggest-box'
 import { useLiveEvents } from '../features/events/hooks/use-live-events'
 import { MessagesLink } from '../features/messaging/components/messages-link'
 import { NotificationsDropdown } from '../features/notifications/components/notifications-dropdown'
+import { CreateEndorsementButton, NewEndorsementHost } from './new-endorsement'
 
 /*
  * The signed-in top bar with its feature-owned parts. A chunk of its own (app-shell.tsx loads it
@@ -18,6 +20,10 @@ const topBarSlots: TopBarSlots = {
   notifications: (placement) => <LiveNotifications placement={placement} />,
   connectionRequests: (placement) => <LiveConnectionRequests placement={placement} />,
   messages: (placement) => <LiveMessagesLink placement={placement} />,
+  search: (_placement, onDone) => <SearchSuggestBox onSearch={onDone} />,
+  createEndorsement: (placement) => (
+    <CreateEndorsementButton className={placement === 'menu' ? 'h-9' : undefined} />
+  ),
 }
 
 /*
@@ -40,5 +46,10 @@ function LiveConnectionRequests({ placement }: { placement: SlotPlacement }) {
 }
 
 export default function SignedInTopBar() {
-  return <TopBar slots={topBarSlots} />
+  return (
+    <>
+      <TopBar slots={topBarSlots} />
+      <NewEndorsementHost />
+    </>
+  )
 }

@@ -6,11 +6,23 @@ import { useEffect, useRef } from 'react'
  * endorse (a profile) opens its own dialog without the shell importing any feature.
  */
 
-const NEW_ENDORSEMENT_EVENT = 'vouched:new-endorsement'
+const ENDORSE_ON_PAGE_EVENT = 'vouched:endorse-on-page'
+
+/** The window event that opens the new-endorsement picker (mounted with the signed-in top bar). */
+export const NEW_ENDORSEMENT_EVENT = 'vouched:new-endorsement'
 
 /** Offers the new-endorsement request to the page; true when a page took it. */
 export function requestNewEndorsement(): boolean {
-  return !window.dispatchEvent(new Event(NEW_ENDORSEMENT_EVENT, { cancelable: true }))
+  return !window.dispatchEvent(new Event(ENDORSE_ON_PAGE_EVENT, { cancelable: true }))
+}
+
+/**
+ * Opens "Create Endorsement": pick a member, then the endorsement dialog for them. Anything in the
+ * app may call it (the top-bar button, the "n" shortcut); it does nothing while signed out, as the
+ * picker lives in the signed-in top bar.
+ */
+export function openNewEndorsement() {
+  window.dispatchEvent(new CustomEvent(NEW_ENDORSEMENT_EVENT))
 }
 
 /** While mounted (and `enabled`), the page takes the new-endorsement shortcut with `onRequest`. */
@@ -25,8 +37,8 @@ export function useNewEndorsementShortcut(onRequest: () => void, enabled = true)
       event.preventDefault()
       latest.current()
     }
-    window.addEventListener(NEW_ENDORSEMENT_EVENT, listener)
-    return () => window.removeEventListener(NEW_ENDORSEMENT_EVENT, listener)
+    window.addEventListener(ENDORSE_ON_PAGE_EVENT, listener)
+    return () => window.removeEventListener(ENDORSE_ON_PAGE_EVENT, listener)
   }, [enabled])
 }
 

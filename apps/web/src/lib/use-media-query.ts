@@ -16,3 +16,6 @@ export function useMediaQuery(query: string) {
     () => false,
   )
 }
+
+/** Below Tailwind's `sm` breakpoint: a phone held upright. */
+export const PHONE_QUERY = '(max-width: 639.98px)'

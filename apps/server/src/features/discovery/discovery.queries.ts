@@ -2,6 +2,7 @@ import {
   SEARCH_RESULTS_MAX,
   TOP_HASHTAGS_SENT,
   type TPopularHashtag,
+  type TMatchedHashtag,
   type TSearchSort,
   type TUserCard,
 } from '@vouched/shared/discovery'
@@ -68,9 +69,10 @@ const cardColumns = sql`u.id, u.username, u.full_name as "fullName", u.title,
         order by mh.count desc, mh.hashtag_id
         limit ${sqlInteger(TOP_HASHTAGS_SENT)}) as "topHashtags"`
 
-type CardRow = Omit<TUserCard, 'matchCount' | 'totalHashtags'> & {
+type CardRow = Omit<TUserCard, 'matchCount' | 'totalHashtags' | 'matchedHashtags'> & {
   matchCount?: number | null
   rank?: number | null
+  matchedHashtags?: TMatchedHashtag[] | null
 }
 
 /** A card with how it was found: its name-match group, when a name search found it. */
@@ -95,20 +97,38 @@ const toCard = (row: CardRow, totalHashtags = 0): RankedCard => {
     isVerified: row.isVerified,
     vouchCount: row.vouchCount,
     activityScore: Number(row.activityScore),
+    // Undefined (left out of the JSON) unless a hashtag search asked for it.
+    matchedHashtags: row.matchedHashtags ?? undefined,
     rank: row.rank ?? null,
   }
 }
+
+/**
+ * The searched tags a member received with their counts, most endorsed first: one primary-key
+ * probe of member_hashtags per searched tag, paid only by the cards returned.
+ */
+const matchedHashtagsColumn = (tagIds: number[]) =>
+  sql`, coalesce((select json_agg(json_build_object('tag', h.tag, 'count', mh.count) order by mh.count desc, h.id)
+        from member_hashtags mh join hashtags h on h.id = mh.hashtag_id
+        where mh.user_id = u.id and mh.hashtag_id in ${list(tagIds)} and mh.count > 0), '[]'::json)
+      as "matchedHashtags"`
 
 /**
  * Ranking and cards in one statement: `hits` yields `id`, `rn` (its order, within its `rank` when
  * it has name groups) and optionally `mc` (tags matched) and `rank` (name group); only the hits pay
  * for their card's subqueries.
  */
-async function rankedCards(db: Db, hits: SQL, totalHashtags = 0): Promise<RankedCard[]> {
+async function rankedCards(
+  db: Db,
+  hits: SQL,
+  tags?: { total: number; ids: number[] },
+): Promise<RankedCard[]> {
+  const totalHashtags = tags?.total ?? 0
+  const matched = tags ? matchedHashtagsColumn(tags.ids) : sql``
   const rows = await queryRows<CardRow>(
     db,
     sql`with hits as (${hits})
-        select ${cardColumns}, hits.mc as "matchCount", hits.rank as "rank"
+        select ${cardColumns}, hits.mc as "matchCount", hits.rank as "rank"${matched}
         from hits join users u on u.id = hits.id
         order by hits.rank, hits.rn`,
   )
@@ -383,6 +403,7 @@ export async function searchMembersByHashtags(
   )
   if (found.length === 0) return []
   const tagIds = found.map((t) => t.id)
+  const searched = { total, ids: tagIds }
   const k = found.length
   const options = { viewerId: search.viewerId, sort: search.sort, limit }
 
@@ -399,20 +420,20 @@ export async function searchMembersByHashtags(
   if (aggregateFrom <= k) {
     const driverIds = tagIds.slice(0, drivers)
     const query = hashtagAggregateQuery(options, tagIds, driverIds, { min: aggregateFrom, max: k })
-    cards.push(...(await rankedCards(db, query, total)))
+    cards.push(...(await rankedCards(db, query, searched)))
   }
   if (cards.length >= limit || aggregateFrom === 1) return cards.slice(0, limit)
 
   const remaining = { ...options, limit: limit - cards.length }
   const below = aggregateFrom - 1
-  const walked = await rankedCards(db, hashtagWalkQuery(remaining, tagIds, below, tuning.walkMax), total)
+  const walked = await rankedCards(db, hashtagWalkQuery(remaining, tagIds, below, tuning.walkMax), searched)
   if (walked.length >= remaining.limit) return [...cards, ...walked].slice(0, limit)
 
   // The walk met too few: aggregate every tag's members for the levels left (exact, slower).
   const rest = await rankedCards(
     db,
     hashtagAggregateQuery(remaining, tagIds, tagIds, { min: 1, max: below }),
-    total,
+    searched,
   )
   return [...cards, ...rest].slice(0, limit)
 }

@@ -3,6 +3,8 @@ import {
   ZPopularHashtagsQuery,
   ZPopularUsersQuery,
   ZSearchQuery,
+  ZSearchSuggestions,
+  ZSearchSuggestQuery,
   ZUserCards,
 } from '@vouched/shared/discovery'
 import type { FastifyRequest } from 'fastify'
@@ -12,6 +14,7 @@ import { createPopularMembers } from './discovery.popular'
 import { listPopularHashtags } from './discovery.queries'
 import { createSearchResults } from './discovery.search-results'
 import { slideActivityWindow } from './discovery.service'
+import { suggestSearch } from './discovery.suggest'
 
 /** How often the 30-day activity window is checked; it moves once a day, the check costs one row read. */
 const ACTIVITY_WINDOW_CHECK_MS = 10 * 60_000
@@ -70,6 +73,18 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       // Written against the same schema by the search: a held answer once, not per request.
       reply.type('application/json; charset=utf-8').serializer(() => json)
       return cards
+    },
+  )
+
+  app.get(
+    '/api/search/suggest',
+    {
+      onRequest: members,
+      schema: { querystring: ZSearchSuggestQuery, response: { 200: ZSearchSuggestions } },
+    },
+    async (request) => {
+      const me = requireMember(request)
+      return suggestSearch(app.db, me.id, request.query.q)
     },
   )
 }

@@ -44,7 +44,7 @@ export default function AdminPage() {
   const tab: TAdminTab = isTab(requested) ? requested : 'users'
 
   return (
-    <PageContainer className="grid gap-6">
+    <PageContainer className="grid grid-cols-1 gap-6">
       <header className="flex items-center gap-3">
         <span className="flex size-10 items-center justify-center rounded-lg bg-accent text-accent-foreground">
           <ShieldCheckIcon className="size-5" aria-hidden />
@@ -60,7 +60,7 @@ export default function AdminPage() {
         value={tab}
         onValueChange={(next) => setParams(next === 'users' ? {} : { tab: next }, { replace: true })}
       >
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <div className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList>
             {ADMIN_TABS.map((value) => {
               const { label, icon: Icon } = TAB_LABELS[value]

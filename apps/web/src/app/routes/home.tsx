@@ -43,7 +43,7 @@ export default function HomePage() {
   const firstName = (user.fullName || user.username).split(/\s+/)[0] ?? user.username
 
   return (
-    <PageContainer className="grid gap-8">
+    <PageContainer className="grid grid-cols-1 gap-8">
       <header className="flex flex-col gap-4 rounded-2xl border bg-gradient-to-br from-accent/70 via-card to-card p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-8">
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
@@ -72,11 +72,11 @@ export default function HomePage() {
 
       {showRest ? (
         <>
-          <div className="grid items-start gap-8 lg:grid-cols-3">
+          <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-3">
             <div className="min-w-0 lg:col-span-2">
               <PopularPeopleSection onEndorse={endorse.onEndorse} />
             </div>
-            <aside className="grid gap-6" aria-label="Trending">
+            <aside className="grid min-w-0 grid-cols-1 gap-6" aria-label="Trending">
               <PopularHashtagsCard />
               {onboarding.data?.complete ? <AskToVouch username={user.username} /> : null}
             </aside>

@@ -8,6 +8,7 @@ import { BlockButton } from '../../features/blocks/components/block-button'
 import { ConnectButton } from '../../features/connections/components/connect-button'
 import { connectionCheckQuery } from '../../features/connections/connections.api'
 import { MessageButton } from '../../features/messaging/components/message-button'
+import { EndorseButton } from '../../features/endorsements/components/endorse-button'
 import { EndorsementList } from '../../features/endorsements/components/endorsement-list'
 import { MedalProgress } from '../../features/onboarding/components/medal-progress'
 import { AboutCard } from '../../features/profiles/components/about-card'
@@ -72,39 +73,49 @@ export default function ProfilePage() {
   const isConnected = !isOwn && connection.data?.isConnected === true
   const target = { id: user.id, username: user.username, fullName: user.fullName }
   return (
-    <PageContainer className="grid gap-6">
+    <PageContainer className="grid grid-cols-1 gap-6">
       <ProfileHeader
         user={user}
         reputationScore={data.reputationScore}
         isOwn={isOwn}
         actions={
           <>
+            <EndorseButton target={target} size="sm" />
             <ConnectButton userId={user.id} name={user.fullName || user.username} size="sm" />
             {isConnected ? (
               <MessageButton userId={user.id} name={user.fullName || user.username} size="sm" />
             ) : null}
-            {isOwn ? null : (
-              <>
-                <ReportDialog targetType="profile" targetId={user.id} subject="this profile" />
-                <BlockButton userId={user.id} name={user.fullName || user.username} />
-              </>
-            )}
           </>
         }
+        moreActions={(placement) => (
+          <>
+            <ReportDialog
+              targetType="profile"
+              targetId={user.id}
+              subject="this profile"
+              // In the menu the word shows: an unlabeled flag in a column of words says little.
+              size={placement === 'menu' ? 'default' : 'sm'}
+            />
+            <BlockButton
+              userId={user.id}
+              name={user.fullName || user.username}
+              size={placement === 'menu' ? 'default' : 'sm'}
+            />
+          </>
+        )}
       />
-      <div className="grid items-start gap-6 lg:grid-cols-3">
-        <div className="grid gap-6">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
+        <div className="grid min-w-0 grid-cols-1 gap-6">
           <AboutCard bio={user.bio} />
           <ProfileStats user={user} />
           {isOwn ? <WorkEmailCard verified={user.isEmailVerified} /> : null}
           {isOwn ? <MedalProgress username={user.username} /> : null}
         </div>
-        <div className="grid min-w-0 gap-6 lg:col-span-2">
+        <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2">
           <CategoryScores scores={data.categoryScores} />
           <EndorsementList
             username={user.username}
             initialPage={{ vouches: data.vouches, nextCursor: data.nextCursor }}
-            endorseTarget={isOwn ? undefined : target}
             emptyText={isOwn ? 'No endorsements received yet.' : PROFILE_MESSAGES.noEndorsements}
             emptyAction={
               isOwn ? (

@@ -45,7 +45,7 @@ export default function SettingsPage() {
   const { user } = useCurrentUser()
   if (!user) return null
   return (
-    <PageContainer className="grid max-w-3xl gap-6">
+    <PageContainer className="grid max-w-3xl grid-cols-1 gap-6">
       <header>
         <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
         <p className="text-sm text-muted-foreground">Your account, your notifications and your data.</p>

@@ -48,7 +48,7 @@ export default function ShareBadgePage() {
     return (
       <PageContainer>
         {heading}
-        <div className="grid gap-6 lg:grid-cols-[340px_minmax(0,1fr)]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[340px_minmax(0,1fr)]">
           <Skeleton className="h-[420px] rounded-xl" />
           <div className="flex flex-col gap-6">
             <Skeleton className="h-64 rounded-xl" />
@@ -96,7 +96,7 @@ export default function ShareBadgePage() {
   return (
     <PageContainer>
       {heading}
-      <div className="grid items-start gap-6 lg:grid-cols-[340px_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[340px_minmax(0,1fr)]">
         <Card className="lg:sticky lg:top-20">
           <CardContent className="flex flex-col gap-4 p-5">
             <div className="flex items-center justify-between">

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { NEW_ENDORSEMENT_EVENT } from '../../lib/shortcuts'
 import { makeUser, renderWithProviders } from '../../test/render'
 import { TopBar } from './top-bar'
 
@@ -14,10 +15,19 @@ describe('keyboard shortcuts', () => {
     expect(desktopSearch()).toHaveValue('')
   })
 
-  it('"n" goes to Discover where no page offers whom to endorse', async () => {
-    const { user } = renderWithProviders(<TopBar />, { user: makeUser(), route: '/connections' })
-    await user.keyboard('n')
-    expect(location()).toBe('/discover')
+  it('"n" opens the person picker where no page offers whom to endorse', async () => {
+    // The picker itself (app/new-endorsement.tsx) answers this event; its own test opens it.
+    let opened = 0
+    const count = () => void opened++
+    window.addEventListener(NEW_ENDORSEMENT_EVENT, count)
+    try {
+      const { user } = renderWithProviders(<TopBar />, { user: makeUser(), route: '/connections' })
+      await user.keyboard('n')
+      expect(opened).toBe(1)
+      expect(location()).toBe('/connections')
+    } finally {
+      window.removeEventListener(NEW_ENDORSEMENT_EVENT, count)
+    }
   })
 
   it('"?" lists the shortcuts in a dialog, also reachable from the avatar menu', async () => {

@@ -13,11 +13,12 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import { useRef, useState, type ReactNode } from 'react'
-import { Link, NavLink, useNavigate } from 'react-router'
+import { Link, NavLink } from 'react-router'
 import { cn } from '../../lib/cn'
-import { requestNewEndorsement } from '../../lib/shortcuts'
+import { openNewEndorsement, requestNewEndorsement } from '../../lib/shortcuts'
 import { useCurrentUser } from '../../lib/session'
 import { Button } from '../ui/button'
+import { keepEscapeForOpenCombobox } from '../ui/combobox'
 import { UserAvatar } from '../ui/avatar'
 import {
   DropdownMenu,
@@ -50,6 +51,10 @@ export type TopBarSlots = {
   connectionRequests?: TopBarSlot
   /** Link to /messages with an unread badge. */
   messages?: TopBarSlot
+  /** The search box; without it, a plain box that searches on Enter. */
+  search?: (placement: SlotPlacement, onDone: () => void) => ReactNode
+  /** The Create Endorsement button; without it, a link to /discover. */
+  createEndorsement?: (placement: SlotPlacement) => ReactNode
 }
 
 const renderSlot = (slot: TopBarSlot | undefined, placement: SlotPlacement) =>
@@ -77,7 +82,6 @@ function isShown(element: HTMLElement) {
 }
 
 function SignedInBar({ user, slots }: { user: TSelfUser; slots: TopBarSlots }) {
-  const navigate = useNavigate()
   const [menuOpen, setMenuOpen] = useState(false)
   const [shortcutsOpen, setShortcutsOpen] = useState(false)
   // Set by "/" on narrow screens, where the search box lives in the side menu.
@@ -89,9 +93,10 @@ function SignedInBar({ user, slots }: { user: TSelfUser; slots: TopBarSlots }) {
       searchOnOpenRef.current = true
       setMenuOpen(true)
     },
-    // A page that knows whom to endorse (a profile) takes it; elsewhere as Create Endorsement does.
+    // A page that knows whom to endorse (a profile) takes it; elsewhere the person picker opens, as
+    // the Create Endorsement button does.
     newEndorsement: () => {
-      if (!requestNewEndorsement()) void navigate('/discover')
+      if (!requestNewEndorsement()) openNewEndorsement()
     },
     help: () => setShortcutsOpen(true),
   })
@@ -127,15 +132,14 @@ function SignedInBar({ user, slots }: { user: TSelfUser; slots: TopBarSlots }) {
         ))}
       </nav>
 
-      <SearchBox className="ml-auto hidden w-full max-w-[17rem] lg:block xl:max-w-xs" />
+      <div className="ml-auto hidden w-full max-w-[17rem] lg:block xl:max-w-xs">
+        {slots.search ? slots.search('bar', () => {}) : <SearchBox />}
+      </div>
 
       <div className="ml-auto flex items-center gap-1 lg:ml-0">
-        <Button asChild size="sm" className="hidden lg:inline-flex">
-          <Link to="/discover">
-            <PlusIcon aria-hidden />
-            Create Endorsement
-          </Link>
-        </Button>
+        <div className="hidden lg:contents">
+          {slots.createEndorsement ? slots.createEndorsement('bar') : <CreateEndorsementLink />}
+        </div>
         <div className="hidden items-center gap-1 lg:flex">{renderSlot(slots.messages, 'bar')}</div>
         <div className="flex items-center gap-1">
           <div className="hidden lg:contents">{renderSlot(slots.connectionRequests, 'bar')}</div>
@@ -145,6 +149,18 @@ function SignedInBar({ user, slots }: { user: TSelfUser; slots: TopBarSlots }) {
       </div>
       <KeyboardShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
     </TopBarFrame>
+  )
+}
+
+/** Create Endorsement where no picker is supplied: Discover lists members to endorse. */
+function CreateEndorsementLink() {
+  return (
+    <Button asChild size="sm">
+      <Link to="/discover">
+        <PlusIcon aria-hidden />
+        Create Endorsement
+      </Link>
+    </Button>
   )
 }
 
@@ -243,6 +259,7 @@ function MobileMenu({
       </SheetTrigger>
       <SheetContent
         side="left"
+        onEscapeKeyDown={keepEscapeForOpenCombobox}
         onOpenAutoFocus={(event) => {
           // Focus the panel, not the search box: on phones a focused input pops the keyboard over the menu.
           // Only the "/" shortcut (someone at a keyboard) asks for the search box.
@@ -278,7 +295,7 @@ function MobileMenu({
           </span>
         </Link>
 
-        <SearchBox onSearch={close} />
+        {slots.search ? slots.search('menu', close) : <SearchBox onSearch={close} />}
 
         <nav aria-label="Mobile" className="flex flex-col gap-1">
           {NAV_ITEMS.map((item) => (
@@ -298,12 +315,10 @@ function MobileMenu({
           ) : null}
         </nav>
 
-        <Button asChild onClick={close}>
-          <Link to="/discover">
-            <PlusIcon aria-hidden />
-            Create Endorsement
-          </Link>
-        </Button>
+        {/* Whatever the button opens, the menu makes way for it. */}
+        <div className="grid" onClick={close}>
+          {slots.createEndorsement ? slots.createEndorsement('menu') : <CreateEndorsementLink />}
+        </div>
 
         <Separator className="mt-auto" />
         <Button

@@ -42,7 +42,8 @@ export default function ToastViewport({ items }: { items: ToastItem[] }) {
       ))}
       <ToastPrimitive.Viewport
         label="Alerts ({hotkey})"
-        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-[400px]"
+        // At the bottom at every width: on phones the top is the bar with the menu, search and bell.
+        className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[400px]"
       />
     </ToastPrimitive.Provider>
   )

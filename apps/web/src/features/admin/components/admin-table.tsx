@@ -119,7 +119,10 @@ export function DataTable({
   busy?: boolean
 }) {
   return (
-    <div className={cn('overflow-x-auto rounded-lg border bg-card', busy && 'opacity-70')} aria-busy={busy}>
+    <div
+      className={cn('relative overflow-x-auto rounded-lg border bg-card', busy && 'opacity-70')}
+      aria-busy={busy}
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b bg-muted/50 text-xs tracking-wide text-muted-foreground uppercase">

@@ -115,7 +115,7 @@ function CountBadge({ count }: { count: number | undefined }) {
 
 function ListSkeleton() {
   return (
-    <div className="grid gap-3 sm:grid-cols-2" aria-busy="true" aria-label="Loading">
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-busy="true" aria-label="Loading">
       {[0, 1, 2, 3].map((i) => (
         <Skeleton key={i} className="h-28 rounded-xl" />
       ))}
@@ -223,7 +223,7 @@ function ConnectionsList({
       {shown.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">{`No connections match "${search.trim()}".`}</p>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Connections">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Connections">
           {shown.map((connection) => (
             <ConnectionItem key={connection.id} connection={connection} actions={actions} />
           ))}
@@ -255,7 +255,7 @@ function ConnectionItem({ connection, actions }: { connection: TConnection; acti
             </>
           }
         />
-        <div className="mt-auto flex gap-2">
+        <div className="mt-auto flex flex-wrap gap-2">
           <Button asChild size="sm" variant="outline" className="flex-1">
             <Link to={profilePath(connection.username)}>View Profile</Link>
           </Button>
@@ -289,7 +289,7 @@ function ConnectionItem({ connection, actions }: { connection: TConnection; acti
 function PendingList({ requests }: { requests: TConnectionRequest[] }) {
   if (requests.length === 0) return <EmptyState title={T.noPending} />
   return (
-    <ul className="grid gap-3 sm:grid-cols-2" aria-label="Pending requests">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Pending requests">
       {requests.map((request) => (
         <PendingItem key={request.id} request={request} />
       ))}
@@ -312,7 +312,7 @@ function PendingItem({ request }: { request: TConnectionRequest }) {
         {request.message ? (
           <p className="rounded-md bg-muted px-3 py-2 text-sm break-words">{request.message}</p>
         ) : null}
-        <div className="mt-auto flex gap-2">
+        <div className="mt-auto flex flex-wrap gap-2">
           <Button
             size="sm"
             className="flex-1"
@@ -359,7 +359,7 @@ function SentList({ requests }: { requests: TConnectionRequest[] }) {
     )
   }
   return (
-    <ul className="grid gap-3 sm:grid-cols-2" aria-label="Sent requests">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Sent requests">
       {requests.map((request) => (
         <SentItem key={request.id} request={request} />
       ))}

@@ -161,6 +161,25 @@ describe('DiscoverView with a query', () => {
   it('says when nothing matched', async () => {
     setup('/discover?q=nobody', { 'GET /api/search': { body: [] } })
     expect(await screen.findByText(DISCOVERY_MESSAGES.noResults)).toBeInTheDocument()
+    expect(screen.queryByTestId('result-count')).not.toBeInTheDocument()
+  })
+
+  it.each([
+    [1, '1 person'],
+    [12, '12 people'],
+    [50, 'First 50 people'],
+  ])('counts %i results as "%s"', async (size, text) => {
+    setup('/discover?q=many', {
+      'GET /api/search': { body: Array.from({ length: size }, (_, i) => card(i + 10)) },
+    })
+    expect(await screen.findByTestId('result-count')).toHaveTextContent(text)
+    expect(screen.getAllByTestId('user-card')).toHaveLength(size)
+  })
+
+  it('counts nothing on the popular list', async () => {
+    setup('/discover')
+    await screen.findByRole('link', { name: 'Popular Person' })
+    expect(screen.queryByTestId('result-count')).not.toBeInTheDocument()
   })
 
   it('shows the error text and a "Search failed" toast with the server message', async () => {

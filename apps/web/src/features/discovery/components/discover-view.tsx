@@ -103,9 +103,9 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
   const activeForm = formFromUrl(params)
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight break-words">{heading}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">{heading}</h1>
         <p className="text-sm text-muted-foreground">
           Search members by name, title or the hashtags they were endorsed for.
         </p>
@@ -115,7 +115,7 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
         role="search"
         aria-label="Search members"
         onSubmit={submit}
-        className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end"
+        className="grid grid-cols-1 gap-3 rounded-xl border bg-card p-4 shadow-sm lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end"
       >
         <div className="grid gap-1.5">
           <Label htmlFor="discover-query">Search</Label>
@@ -136,7 +136,8 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
             />
           </div>
         </div>
-        <div className="grid grid-cols-2 items-end gap-3 sm:flex">
+        {/* One select a row on phones: half a phone's width clips "Highest Reputation". */}
+        <div className="grid grid-cols-1 items-end gap-3 sm:flex">
           <div className="grid min-w-0 gap-1.5 sm:min-w-32">
             <Label htmlFor="discover-type">Search type</Label>
             <select
@@ -169,7 +170,7 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
               ))}
             </select>
           </div>
-          <Button type="submit" disabled={!canSearch} className="col-span-2 sm:ml-auto lg:ml-0">
+          <Button type="submit" disabled={!canSearch} className="sm:ml-auto lg:ml-0">
             {loading ? <Loader2Icon className="animate-spin" aria-hidden /> : <SearchIcon aria-hidden />}
             Search
           </Button>
@@ -193,6 +194,7 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
           query={results}
           empty={DISCOVERY_MESSAGES.noResults}
           onEndorse={onEndorse}
+          count
         />
       ) : (
         <CardList
@@ -241,15 +243,24 @@ function CardList({
   query,
   empty,
   onEndorse,
+  count = false,
 }: {
   label: string
   query: CardQuery
   empty: string
   onEndorse?: (card: TUserCard) => void
+  /** Say how many members the list holds ('12 people'). */
+  count?: boolean
 }) {
+  const size = query.data?.length ?? 0
   return (
     <section aria-label={label} className="grid gap-4">
       <h2 className="sr-only">{label}</h2>
+      {count && !query.isPending && !query.isError && size > 0 ? (
+        <p className="-mb-1 text-sm font-medium text-muted-foreground" data-testid="result-count">
+          {DISCOVERY_MESSAGES.resultCount(size)}
+        </p>
+      ) : null}
       {query.isError ? (
         <Alert variant="destructive" role="alert">
           <AlertDescription>{DISCOVERY_MESSAGES.error}</AlertDescription>

@@ -32,12 +32,12 @@ export function PopularHashtagsCard() {
         ) : hashtags.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">{DISCOVERY_MESSAGES.noHashtags}</p>
         ) : (
-          <ul className="grid gap-1">
+          <ul className="grid grid-cols-1 gap-1">
             {hashtags.data.map((hashtag) => (
               <li key={hashtag.id}>
                 <Link
                   to={`/discover?tag=${encodeURIComponent(hashtag.tag)}`}
-                  className="flex items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm hover:bg-muted focus-visible:bg-muted"
+                  className="flex min-w-0 items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm hover:bg-muted focus-visible:bg-muted"
                 >
                   <span className="truncate font-medium">#{hashtag.tag}</span>
                   <span

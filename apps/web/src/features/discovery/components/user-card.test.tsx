@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import type { TUserCard } from '@vouched/shared/discovery'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../test/render'
@@ -65,5 +65,23 @@ describe('UserCard', () => {
     rerender(<UserCard card={card} onEndorse={onEndorse} />)
     await user.click(screen.getByRole('button', { name: 'Endorse jdoe' }))
     expect(onEndorse).toHaveBeenCalledWith(card)
+  })
+
+  it('says which searched hashtags the member matched, with their endorsement counts', () => {
+    const card = makeCard({
+      matchedHashtags: [
+        { tag: 'NodeJS', count: 7 },
+        { tag: 'ReactJS', count: 1 },
+      ],
+    })
+    renderWithProviders(<UserCard card={card} />)
+    const matched = screen.getByRole('list', { name: 'Matched' })
+    const items = within(matched).getAllByRole('listitem')
+    expect(items.map((item) => item.textContent)).toEqual(['#NodeJS7 endorsements', '#ReactJS1 endorsement'])
+  })
+
+  it('shows no matched list outside hashtag searches', () => {
+    renderWithProviders(<UserCard card={makeCard({ matchedHashtags: [] })} />)
+    expect(screen.queryByRole('list', { name: 'Matched' })).not.toBeInTheDocument()
   })
 })

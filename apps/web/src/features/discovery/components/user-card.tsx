@@ -33,6 +33,7 @@ export function UserCard({ card, onEndorse, headingLevel: Heading = 'h3', classN
   const name = card.fullName || card.username
   const profile = `/profile/${encodeURIComponent(card.username)}`
   const tags = card.topHashtags.slice(0, CARD_TOP_HASHTAGS)
+  const matched = card.matchedHashtags ?? []
   return (
     <Card
       className={cn('flex min-w-0 flex-col gap-3 p-4 transition-shadow hover:shadow-md', className)}
@@ -76,6 +77,27 @@ export function UserCard({ card, onEndorse, headingLevel: Heading = 'h3', classN
           </>
         ) : null}
       </div>
+
+      {matched.length > 0 ? (
+        <div className="grid gap-1">
+          <p className="text-xs font-medium text-muted-foreground" id={`matched-${card.id}`}>
+            Matched
+          </p>
+          <ul className="flex flex-wrap gap-1.5" aria-labelledby={`matched-${card.id}`}>
+            {matched.map(({ tag, count }) => (
+              <li key={tag} className="max-w-full min-w-0">
+                <Badge variant="accent" className="max-w-full font-normal" title={`#${tag}`}>
+                  <span className="truncate">#{tag}</span>
+                  <span className="font-semibold tabular-nums">
+                    {count}
+                    <span className="sr-only"> {count === 1 ? 'endorsement' : 'endorsements'}</span>
+                  </span>
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       {tags.length > 0 ? (
         <ul className="flex flex-wrap gap-1.5" aria-label={`Top hashtags of ${name}`}>

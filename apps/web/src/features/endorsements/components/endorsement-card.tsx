@@ -63,7 +63,10 @@ export function EndorsementCard({
 
   return (
     <article
-      className={cn('grid gap-3 rounded-xl border bg-card p-4', e.isHidden && 'border-dashed opacity-75')}
+      className={cn(
+        'grid grid-cols-1 gap-3 rounded-xl border bg-card p-4',
+        e.isHidden && 'border-dashed opacity-75',
+      )}
       aria-label={`Endorsement from ${endorserName}`}
     >
       <header className="flex items-start gap-3">
@@ -82,7 +85,10 @@ export function EndorsementCard({
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             {e.fromUsername ? (
-              <Link to={`/profile/${e.fromUsername}`} className="font-medium hover:underline">
+              <Link
+                to={`/profile/${e.fromUsername}`}
+                className="font-medium [overflow-wrap:anywhere] hover:underline"
+              >
                 {endorserName}
               </Link>
             ) : (

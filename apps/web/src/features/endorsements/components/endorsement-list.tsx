@@ -78,7 +78,7 @@ export function EndorsementList({
           {endorseTarget ? <EndorseButton target={endorseTarget} size="sm" shortcut /> : null}
         </div>
       </CardHeader>
-      <CardContent className="grid gap-3">
+      <CardContent className="grid grid-cols-1 gap-3">
         {list.isPending ? (
           <div className="grid gap-3" aria-label="Loading endorsements">
             <Skeleton className="h-28 w-full" />

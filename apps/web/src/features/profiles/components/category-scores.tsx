@@ -16,7 +16,7 @@ type Props = { scores: TCategoryScore[] }
 /** Reputation categories in two groups (SPEC.md §2): score, a bar capped at 100 percent, tag chips. */
 export function CategoryScores({ scores }: Props) {
   return (
-    <div className="grid gap-6 md:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
       <CategoryGroup
         title="Professional"
         icon={BriefcaseIcon}

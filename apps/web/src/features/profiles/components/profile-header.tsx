@@ -1,11 +1,13 @@
 import type { TProfileUser } from '@vouched/shared/profiles'
-import { AwardIcon, BadgeCheckIcon, BriefcaseIcon, MapPinIcon, Share2Icon } from 'lucide-react'
+import { AwardIcon, BadgeCheckIcon, BriefcaseIcon, EllipsisIcon, MapPinIcon, Share2Icon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { UserAvatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { formatScore } from '@vouched/shared/format'
+import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover'
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query'
 import { ChangePictureDialog } from './change-picture-dialog'
 import { EditProfileDialog } from './edit-profile-dialog'
 import { MedalList } from './medal-list'
@@ -14,16 +16,30 @@ type Props = {
   user: TProfileUser
   reputationScore: number
   isOwn: boolean
-  /** Buttons other features add beside Share Badge on other members' profiles (Connect, Message). */
+  /** What a visitor of another member's profile does most (Endorse, Connect, Message): always in sight. */
   actions?: ReactNode
+  /**
+   * Less used actions (Report, Block): beside the others from `sm` up, in a "More" menu on phones,
+   * where a row of buttons would wrap under the header. Called with where they are drawn.
+   */
+  moreActions?: (placement: 'inline' | 'menu') => ReactNode
 }
 
 /**
  * The top of a profile (SPEC.md §2): avatar with initials fallback, name, verified mark, title, location,
  * reputation, medals, Share Badge, and the owner's picture and profile tools.
  */
-export function ProfileHeader({ user, reputationScore, isOwn, actions }: Props) {
+export function ProfileHeader({ user, reputationScore, isOwn, actions, moreActions }: Props) {
   const name = user.fullName || user.username
+  const isPhone = useMediaQuery(PHONE_QUERY)
+  const shareBadge = (inMenu = false) => (
+    <Button asChild variant={inMenu ? 'ghost' : 'outline'} size={inMenu ? 'default' : 'sm'}>
+      <Link to={`/share-badge/${user.username}`}>
+        <Share2Icon aria-hidden />
+        Share Badge
+      </Link>
+    </Button>
+  )
   return (
     <Card className="overflow-hidden">
       <div className="h-20 bg-(image:--brand-gradient) opacity-90 sm:h-24" aria-hidden />
@@ -71,17 +87,52 @@ export function ProfileHeader({ user, reputationScore, isOwn, actions }: Props) 
               {formatScore(reputationScore)}
             </span>
           </div>
-          <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline" size="sm">
-              <Link to={`/share-badge/${user.username}`}>
-                <Share2Icon aria-hidden />
-                Share Badge
-              </Link>
-            </Button>
-            {isOwn ? <EditProfileDialog user={user} /> : actions}
-          </div>
+          {isOwn ? (
+            <div className="flex flex-wrap gap-2">
+              {shareBadge()}
+              <EditProfileDialog user={user} />
+            </div>
+          ) : isPhone ? (
+            <div className="flex flex-wrap gap-2">
+              {actions}
+              <MoreMenu>
+                {shareBadge(true)}
+                {moreActions?.('menu')}
+              </MoreMenu>
+            </div>
+          ) : (
+            <div className="flex flex-wrap gap-2 md:justify-end">
+              {actions}
+              {shareBadge()}
+              {moreActions?.('inline')}
+            </div>
+          )}
         </div>
       </div>
     </Card>
+  )
+}
+
+/**
+ * A phone's "More" button: the secondary actions as a column. A popover rather than a menu, as its
+ * items open dialogs of their own (Report, Block) that must outlive a menu closing on select.
+ */
+function MoreMenu({ children }: { children: ReactNode }) {
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button variant="outline" size="sm" aria-label="More actions">
+          <EllipsisIcon aria-hidden />
+          More
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent
+        align="end"
+        aria-label="More actions"
+        className="grid w-52 gap-1 p-1.5 [&_a]:w-full [&_a]:justify-start [&_button]:w-full [&_button]:justify-start"
+      >
+        {children}
+      </PopoverContent>
+    </Popover>
   )
 }

@@ -1,0 +1,76 @@
+import type { TSuggestedUser } from '@vouched/shared/discovery'
+import { PlusIcon } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Button } from '../components/ui/button'
+import { keepEscapeForOpenCombobox } from '../components/ui/combobox'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../components/ui/dialog'
+import { PersonPicker } from '../features/discovery/components/person-picker'
+import { useRefreshDiscovery } from '../features/discovery/discovery.api'
+import { CreateEndorsementDialog } from '../features/endorsements/components/create-endorsement-dialog'
+import { NEW_ENDORSEMENT_EVENT, openNewEndorsement } from '../lib/shortcuts'
+
+/** The top bar's Create Endorsement button. */
+export function CreateEndorsementButton({ className }: { className?: string }) {
+  return (
+    <Button size="sm" className={className} onClick={openNewEndorsement}>
+      <PlusIcon aria-hidden />
+      Create Endorsement
+    </Button>
+  )
+}
+
+/**
+ * The picker and the endorsement dialog it leads to, mounted once with the signed-in top bar. The
+ * discovery and endorsements features meet here, as features never import each other.
+ */
+export function NewEndorsementHost() {
+  const [picking, setPicking] = useState(false)
+  const [target, setTarget] = useState<TSuggestedUser | null>(null)
+  const [endorsing, setEndorsing] = useState(false)
+  const refresh = useRefreshDiscovery()
+
+  useEffect(() => {
+    const open = () => {
+      setEndorsing(false)
+      setPicking(true)
+    }
+    window.addEventListener(NEW_ENDORSEMENT_EVENT, open)
+    return () => window.removeEventListener(NEW_ENDORSEMENT_EVENT, open)
+  }, [])
+
+  return (
+    <>
+      <Dialog open={picking} onOpenChange={setPicking}>
+        <DialogContent
+          className="top-[10dvh] translate-y-0 sm:max-w-md"
+          onEscapeKeyDown={keepEscapeForOpenCombobox}
+        >
+          <DialogHeader>
+            <DialogTitle>Create Endorsement</DialogTitle>
+            <DialogDescription>Who would you like to vouch for?</DialogDescription>
+          </DialogHeader>
+          {picking ? (
+            <PersonPicker
+              onPick={(user) => {
+                setTarget(user)
+                setPicking(false)
+                setEndorsing(true)
+              }}
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+      {target ? (
+        <CreateEndorsementDialog
+          target={target}
+          open={endorsing}
+          onOpenChange={(next) => {
+            setEndorsing(next)
+            // Scores and tags on discovery's cards move with a new endorsement.
+            if (!next) void refresh()
+          }}
+        />
+      ) : null}
+    </>
+  )
+}
