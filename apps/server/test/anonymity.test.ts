@@ -46,6 +46,9 @@ const routes: Record<string, Row> = {
   'GET /api/vouches/:id': (w) => as(readers, `/api/vouches/${w.anonymousId}`)(w),
   'GET /api/onboarding': as(readers, '/api/onboarding'),
   'GET /api/medals/progress': as(readers, '/api/medals/progress'),
+  // What a reader gave is the same in both worlds; Rita's gifts to the author differ by construction.
+  'GET /api/vouches/given/:userId': (w) =>
+    (['rita', 'tom'] as const).flatMap((name) => as(readers, `/api/vouches/given/${w.members[name].id}`)(w)),
   'GET /api/vouches/:id/likes/check': (w) => as(readers, `/api/vouches/${w.anonymousId}/likes/check`)(w),
   'GET /api/vouches/:id/comments': (w) => as(readers, `/api/vouches/${w.anonymousId}/comments`)(w),
   'GET /api/connection-requests/pending': as(readers, '/api/connection-requests/pending'),
@@ -61,6 +64,10 @@ const routes: Record<string, Row> = {
   'GET /api/events': { skip: 'a stream: the events it carries are compared from the event bus' },
   'GET /api/users/discover/popular': as(readers, '/api/users/discover/popular'),
   'GET /api/hashtags/popular': as(readers, '/api/hashtags/popular'),
+  'GET /api/search/suggest': (w) =>
+    ['/api/search/suggest?q=a', '/api/search/suggest?q=%23Kind', '/api/search/suggest?q=xav'].flatMap((url) =>
+      as(readers, url)(w),
+    ),
   'GET /api/search': (w) =>
     ['/api/search?q=a', '/api/search?q=%23Kind&type=hashtag', '/api/search?q=&sort=active'].flatMap((url) =>
       as(readers, url)(w),
@@ -75,7 +82,8 @@ const routes: Record<string, Row> = {
   'GET /badge/:username': as(['tom'], '/badge/rita'),
   'GET /api/announcements': { skip: 'written by admins, no endorsement' },
   'GET /api/announcements/pinned': { skip: 'written by admins, no endorsement' },
-  'GET /api/conversations': as(readers, '/api/conversations'),
+  'GET /api/conversations': (w) =>
+    ['/api/conversations', '/api/conversations?q=xa'].flatMap((url) => as(readers, url)(w)),
   'GET /api/conversations/unread-count': as(readers, '/api/conversations/unread-count'),
   'GET /api/conversations/:id': { skip: 'no conversation in either world' },
   'GET /api/conversations/:id/messages': { skip: 'no conversation in either world' },
