@@ -1,9 +1,7 @@
-import { mkdir } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, registerViaApi, uniqueUsername, useBrowser, type TestMember } from './support/fixtures'
+import { shoot } from './support/screenshots'
 
 /*
  * The admin dashboard against the real server: announcements a member sees on home, admin rights, and
@@ -12,9 +10,6 @@ import { baseUrl, registerViaApi, uniqueUsername, useBrowser, type TestMember } 
  * UPDATE_SCREENSHOTS=1, otherwise to a temporary folder.
  */
 const b = useBrowser()
-const OUT = process.env.UPDATE_SCREENSHOTS
-  ? path.resolve(import.meta.dirname, '../docs/screenshots')
-  : path.join(tmpdir(), 'vouched-screenshots')
 
 const adminPassword = () => {
   const password = process.env.E2E_ADMIN_PASSWORD ?? process.env.ADMIN_PASSWORD
@@ -43,13 +38,6 @@ async function secondBrowser() {
   })
   page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`))
   return { context, page, errors }
-}
-
-async function shoot(page: Page, name: string) {
-  await mkdir(OUT, { recursive: true })
-  await page.evaluate(() => document.fonts.ready)
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: path.join(OUT, name) })
 }
 
 async function openTab(page: Page, tab: string) {

@@ -1,19 +1,16 @@
 import { mkdir, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { CATEGORIES } from '@vouched/shared/endorsements'
 import type { BrowserContext } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/fixtures'
+import { horizontalOverflow, SCREENSHOT_DIR } from './support/screenshots'
 
 /*
  * The shareable badge: customise, copy the embed code, save a named badge, and the public page as a visitor.
  * Screenshots go to docs/screenshots with UPDATE_SCREENSHOTS=1, otherwise to a temporary folder.
  */
 const b = useBrowser({ permissions: ['clipboard-read', 'clipboard-write'] })
-const OUT = process.env.UPDATE_SCREENSHOTS
-  ? path.resolve(import.meta.dirname, '../docs/screenshots')
-  : path.join(tmpdir(), 'vouched-screenshots')
 
 /**
  * Gives `member` endorsements through the real API: each endorser endorses them once per category
@@ -191,7 +188,7 @@ describe('badge', () => {
       { endorsers: 1, categories: 10, hashtags: ['ReactJS'] },
       { endorsers: 1, categories: 4, hashtags: ['Agile', 'DevOps', 'CodeQuality', 'Testing'] },
     ])
-    await mkdir(OUT, { recursive: true })
+    await mkdir(SCREENSHOT_DIR, { recursive: true })
     const hashtags = 'TypeScript,Leadership,ReactJS,Agile'
 
     await b.page.setViewportSize({ width: 1280, height: 1000 })
@@ -205,21 +202,13 @@ describe('badge', () => {
       .waitFor()
     await b.page.evaluate(() => document.fonts.ready)
     await b.page.waitForTimeout(300)
-    expect(
-      await b.page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-    ).toBe(0)
-    await b.page.screenshot({ path: path.join(OUT, 'share-badge-desktop.png'), fullPage: true })
+    expect(await horizontalOverflow(b.page)).toBe(0)
+    await b.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'share-badge-desktop.png'), fullPage: true })
 
     await b.page.setViewportSize({ width: 390, height: 844 })
     await b.page.waitForTimeout(300)
-    expect(
-      await b.page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-    ).toBe(0)
-    await b.page.screenshot({ path: path.join(OUT, 'share-badge-mobile.png'), fullPage: true })
+    expect(await horizontalOverflow(b.page)).toBe(0)
+    await b.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'share-badge-mobile.png'), fullPage: true })
 
     const visitor = await b.browser.newContext({ viewport: { width: 1280, height: 860 } })
     try {
@@ -227,7 +216,7 @@ describe('badge', () => {
       await page.goto(b.url(`/badge/${member.username}?hashtags=${hashtags}`))
       await page.frameLocator('iframe').locator('text', { hasText: '#Agile' }).first().waitFor()
       await page.evaluate(() => document.fonts.ready)
-      await page.screenshot({ path: path.join(OUT, 'public-badge-desktop.png') })
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'public-badge-desktop.png') })
     } finally {
       await visitor.close()
     }
@@ -236,6 +225,6 @@ describe('badge', () => {
       `${baseUrl()}/api/badge/${member.username}?format=png&hashtags=${hashtags}`,
     )
     expect(png.headers()['content-type']).toBe('image/png')
-    await writeFile(path.join(OUT, 'badge.png'), await png.body())
+    await writeFile(path.join(SCREENSHOT_DIR, 'badge.png'), await png.body())
   })
 })

@@ -1,9 +1,7 @@
-import { mkdir } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/fixtures'
+import { shoot } from './support/screenshots'
 
 /*
  * Connections, notifications and live updates in two browsers at once: what one member does shows up
@@ -11,9 +9,6 @@ import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/
  * three My Network tabs go to docs/screenshots with UPDATE_SCREENSHOTS=1.
  */
 const b = useBrowser()
-const OUT = process.env.UPDATE_SCREENSHOTS
-  ? path.resolve(import.meta.dirname, '../docs/screenshots')
-  : path.join(tmpdir(), 'vouched-screenshots')
 
 /** A second signed-in browser (its own cookies) whose console errors fail the test too. */
 async function secondBrowser() {
@@ -207,13 +202,6 @@ describe('connections between two browsers', () => {
 })
 
 describe('screenshots', () => {
-  async function shoot(page: Page, name: string) {
-    await mkdir(OUT, { recursive: true })
-    await page.evaluate(() => document.fonts.ready)
-    await page.waitForTimeout(300)
-    await page.screenshot({ path: path.join(OUT, name) })
-  }
-
   it('both dropdowns and the three My Network tabs', async () => {
     const viewer = await registerViaApi(b.context, {
       fullName: 'Jordan Rivera',

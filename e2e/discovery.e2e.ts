@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { BrowserContext } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/fixtures'
+import { shoot } from './support/screenshots'
 
 const b = useBrowser()
 
@@ -152,17 +150,8 @@ describe('discovery', () => {
  * UPDATE_SCREENSHOTS=1, otherwise a temporary folder.
  */
 describe('discovery screens', () => {
-  const OUT = process.env.UPDATE_SCREENSHOTS
-    ? path.resolve(import.meta.dirname, '../docs/screenshots')
-    : path.join(tmpdir(), 'vouched-screenshots')
   const sizes = { desktop: { width: 1280, height: 900 }, mobile: { width: 390, height: 844 } } as const
 
-  async function shoot(name: string) {
-    await mkdir(OUT, { recursive: true })
-    await b.page.evaluate(() => document.fonts.ready)
-    await b.page.waitForTimeout(300)
-    await b.page.screenshot({ path: path.join(OUT, name), fullPage: true })
-  }
   const overflow = () =>
     b.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   /**
@@ -195,20 +184,20 @@ describe('discovery screens', () => {
       await b.page.locator('a[href^="/discover?tag="]').first().waitFor()
       expect(await overflow()).toBe(0)
       expect(await spillingCards()).toEqual([])
-      await shoot(`home-${size}.png`)
+      await shoot(b.page, `home-${size}.png`, true)
 
       await b.page.goto(b.url('/discover'))
       await b.page.getByRole('region', { name: 'Popular hashtags' }).getByRole('button').first().waitFor()
       await b.page.getByRole('region', { name: 'Popular members' }).getByTestId('user-card').first().waitFor()
       expect(await overflow()).toBe(0)
       expect(await spillingCards()).toEqual([])
-      await shoot(`discover-${size}.png`)
+      await shoot(b.page, `discover-${size}.png`, true)
 
       await b.page.goto(b.url(`/discover?tag=${encodeURIComponent(`${tag},TypeScript`)}`))
       await b.page.getByText('Matches 2/2').first().waitFor()
       expect(await overflow()).toBe(0)
       expect(await spillingCards()).toEqual([])
-      await shoot(`discover-results-${size}.png`)
+      await shoot(b.page, `discover-results-${size}.png`, true)
     })
   }
 })

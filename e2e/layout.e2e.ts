@@ -1,9 +1,7 @@
-import { mkdir } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/fixtures'
+import { PHONE, shoot } from './support/screenshots'
 
 /*
  * No page scrolls sideways, from the narrowest phone to a wide desktop: every page, signed in and
@@ -13,20 +11,9 @@ import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/
 const b = useBrowser()
 
 const WIDTHS = [320, 390, 768, 1366, 1920]
-const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1366, height: 860 }
 
 /** Screenshots go to docs/screenshots with UPDATE_SCREENSHOTS=1, otherwise to a temporary folder. */
-const OUT = process.env.UPDATE_SCREENSHOTS
-  ? path.resolve(import.meta.dirname, '../docs/screenshots')
-  : path.join(tmpdir(), 'vouched-screenshots')
-
-async function shoot(name: string) {
-  await mkdir(OUT, { recursive: true })
-  await b.page.evaluate(() => document.fonts.ready)
-  await b.page.waitForTimeout(300)
-  await b.page.screenshot({ path: path.join(OUT, name) })
-}
 
 type World = { me: TestMember; other: TestMember; conversationWith: number }
 let world: World | undefined
@@ -276,7 +263,7 @@ describe('phone layout', () => {
         await b.page.goto(b.url(visit.path))
         await visit.ready(b.page)
         expect(await overflowOf(b.page), `${visit.name} at ${viewport.width}px`).toBe(0)
-        await shoot(`${visit.name}-${suffix}.png`)
+        await shoot(b.page, `${visit.name}-${suffix}.png`)
       }
     }
   })
@@ -300,13 +287,13 @@ describe('phone layout', () => {
     expect(endorseBox && moreBox && Math.abs(endorseBox.y - moreBox.y)).toBeLessThan(2)
     expect(await header.getByRole('button', { name: /^Report/ }).count()).toBe(0)
     expect(await header.getByRole('button', { name: 'Block', exact: true }).count()).toBe(0)
-    await shoot('profile-other-mobile.png')
+    await shoot(b.page, 'profile-other-mobile.png')
 
     await more.click()
     const menu = b.page.getByRole('dialog', { name: 'More actions' })
     await menu.getByRole('link', { name: 'Share Badge' }).waitFor()
     await menu.getByRole('button', { name: 'Report this profile' }).waitFor()
-    await shoot('profile-other-mobile-more.png')
+    await shoot(b.page, 'profile-other-mobile-more.png')
     await menu.getByRole('button', { name: 'Block', exact: true }).click()
     const confirm = b.page.getByRole('alertdialog', { name: `Block ${other.fullName}?` })
     await confirm.getByRole('button', { name: 'Block' }).click()
@@ -325,7 +312,7 @@ describe('phone layout', () => {
     await b.page.goto(b.url(`/profile/${other.username}`))
     await b.page.getByRole('button', { name: 'Unblock' }).waitFor()
     expect(await b.page.getByRole('button', { name: 'More actions' }).count()).toBe(0)
-    await shoot('profile-other-desktop.png')
+    await shoot(b.page, 'profile-other-desktop.png')
   })
 
   it('the Discover sort select shows its whole label on phones', async () => {
@@ -347,6 +334,6 @@ describe('phone layout', () => {
       })
       expect(fits, `at ${width}px`).toBe(true)
     }
-    await shoot('discover-results-mobile.png')
+    await shoot(b.page, 'discover-results-mobile.png')
   })
 })

@@ -1,9 +1,7 @@
-import { mkdir } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { BrowserContext } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/fixtures'
+import { horizontalOverflow, PHONE, shoot } from './support/screenshots'
 
 /*
  * Issue 23, points 1, 2, 6, 8 and 9: the endorsement dialog, the messages list, returning after sign-in
@@ -11,22 +9,8 @@ import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/
  * changed pages at 1366 and 390 px go to docs/screenshots with UPDATE_SCREENSHOTS=1.
  */
 const b = useBrowser({ viewport: { width: 1366, height: 900 } })
-const OUT = process.env.UPDATE_SCREENSHOTS
-  ? path.resolve(import.meta.dirname, '../docs/screenshots')
-  : path.join(tmpdir(), 'vouched-screenshots')
 
 const DESKTOP = { width: 1366, height: 900 }
-const PHONE = { width: 390, height: 844 }
-
-async function shoot(name: string) {
-  await mkdir(OUT, { recursive: true })
-  await b.page.evaluate(() => document.fonts.ready)
-  await b.page.waitForTimeout(300)
-  await b.page.screenshot({ path: path.join(OUT, name) })
-}
-
-const horizontalOverflow = () =>
-  b.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 
 /** Another member, registered in a context of their own (closed by the caller's `close`). */
 async function otherMember(fullName: string) {
@@ -64,7 +48,7 @@ describe('endorsement dialog (point 1)', () => {
           'You already endorsed Bob Stone for Technical Skills. Each category counts once per member.',
         )
         .waitFor()
-      await shoot('endorse-dialog-desktop.png')
+      await shoot(b.page, 'endorse-dialog-desktop.png')
 
       // Nothing chosen: the dialog asks instead of sending.
       await dialog.getByRole('button', { name: 'Submit endorsement' }).click()
@@ -113,7 +97,7 @@ describe('endorsement dialog (point 1)', () => {
       const box = (await dialog.boundingBox())!
       expect(box.x).toBeGreaterThanOrEqual(0)
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width)
-      await shoot('endorse-dialog-mobile.png')
+      await shoot(b.page, 'endorse-dialog-mobile.png')
     } finally {
       await bob.context.close()
     }
@@ -153,12 +137,12 @@ describe('messages (point 2)', () => {
       // The preview is cut with an ellipsis rather than widening the row.
       const preview = row.locator('[data-part="preview"] span').last()
       expect(await preview.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
-      expect(await horizontalOverflow()).toBe(0)
+      expect(await horizontalOverflow(b.page)).toBe(0)
 
       await b.page.setViewportSize(PHONE)
-      await shoot('messages-list-mobile.png')
+      await shoot(b.page, 'messages-list-mobile.png')
       await b.page.setViewportSize(DESKTOP)
-      await shoot('messages-list-desktop.png')
+      await shoot(b.page, 'messages-list-desktop.png')
 
       // Search goes by the other member's name.
       await b.page.getByRole('searchbox', { name: 'Search conversations' }).fill('worthington')
@@ -234,8 +218,8 @@ describe('sign-in return and 404 (point 6)', () => {
       await b.page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor()
       await b.page.getByText(/We couldn.t find \/no\/such\/page/).waitFor()
       expect(await b.page.getByText(/Did you forget/).count()).toBe(0)
-      expect(await horizontalOverflow()).toBe(0)
-      await shoot(name)
+      expect(await horizontalOverflow(b.page)).toBe(0)
+      await shoot(b.page, name)
     }
     await b.page.getByRole('link', { name: 'Discover people' }).click()
     await b.page.waitForURL('**/discover')
@@ -301,7 +285,7 @@ describe('keyboard shortcuts (point 9)', () => {
       await b.page.keyboard.press('?')
       const help = b.page.getByRole('dialog', { name: 'Keyboard shortcuts' })
       await help.getByText('Search people and skills').waitFor()
-      await shoot('shortcuts-desktop.png')
+      await shoot(b.page, 'shortcuts-desktop.png')
       await b.page.keyboard.press('Escape')
       await help.waitFor({ state: 'hidden' })
 
@@ -336,6 +320,6 @@ describe('keyboard shortcuts (point 9)', () => {
     await menu.waitFor({ state: 'hidden' })
     await b.page.keyboard.press('?')
     await b.page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor()
-    await shoot('shortcuts-mobile.png')
+    await shoot(b.page, 'shortcuts-mobile.png')
   })
 })

@@ -1,10 +1,8 @@
-import { mkdir } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import type { TMessagePage } from '@vouched/shared/messaging'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/fixtures'
+import { shoot } from './support/screenshots'
 
 /*
  * Two members message each other in two browsers: messages arrive live (Server-Sent Events) and the
@@ -12,9 +10,6 @@ import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/
  * with UPDATE_SCREENSHOTS=1.
  */
 const b = useBrowser()
-const OUT = process.env.UPDATE_SCREENSHOTS
-  ? path.resolve(import.meta.dirname, '../docs/screenshots')
-  : path.join(tmpdir(), 'vouched-screenshots')
 
 async function secondBrowser() {
   const context = await b.browser.newContext({ viewport: { width: 1280, height: 800 } })
@@ -46,13 +41,6 @@ async function connect(
   const { request } = (await res.json()) as { request: { id: number } }
   const accepted = await to.request.post(`${baseUrl()}/api/connection-requests/${request.id}/accept`)
   expect(accepted.status(), `${fromMember.username} → ${toMember.username}`).toBe(200)
-}
-
-async function shoot(page: Page, name: string) {
-  await mkdir(OUT, { recursive: true })
-  await page.evaluate(() => document.fonts.ready)
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: path.join(OUT, name) })
 }
 
 const thread = (page: Page) => page.getByRole('list', { name: 'Messages' })

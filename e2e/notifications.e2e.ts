@@ -1,10 +1,8 @@
-import { mkdir } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { CATEGORIES } from '@vouched/shared/endorsements.constants'
 import { afterEach, describe, expect, it } from 'vitest'
 import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/fixtures'
+import { PHONE, shoot } from './support/screenshots'
 
 /*
  * Issue 23 point 3: a notification opens what it is about (the endorsement with its comments, the
@@ -13,18 +11,7 @@ import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/
  * UPDATE_SCREENSHOTS=1.
  */
 const b = useBrowser()
-const OUT = process.env.UPDATE_SCREENSHOTS
-  ? path.resolve(import.meta.dirname, '../docs/screenshots')
-  : path.join(tmpdir(), 'vouched-screenshots')
 const DESKTOP = { width: 1366, height: 900 }
-const PHONE = { width: 390, height: 844 }
-
-async function shoot(page: Page, name: string) {
-  await mkdir(OUT, { recursive: true })
-  await page.evaluate(() => document.fonts.ready)
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: path.join(OUT, name) })
-}
 
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)

@@ -1,9 +1,7 @@
-import { mkdir } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { baseUrl, registerViaApi, uniqueUsername, useBrowser, type TestMember } from './support/fixtures'
+import { PHONE, shoot } from './support/screenshots'
 
 /*
  * Issue 23 point 4: a new member's greeting, the checklist at the top of home, "Ask a colleague to
@@ -11,18 +9,7 @@ import { baseUrl, registerViaApi, uniqueUsername, useBrowser, type TestMember } 
  * docs/screenshots with UPDATE_SCREENSHOTS=1.
  */
 const b = useBrowser({ permissions: ['clipboard-read', 'clipboard-write'] })
-const OUT = process.env.UPDATE_SCREENSHOTS
-  ? path.resolve(import.meta.dirname, '../docs/screenshots')
-  : path.join(tmpdir(), 'vouched-screenshots')
 const DESKTOP = { width: 1366, height: 900 }
-const PHONE = { width: 390, height: 844 }
-
-async function shoot(page: Page, name: string, fullPage = false) {
-  await mkdir(OUT, { recursive: true })
-  await page.evaluate(() => document.fonts.ready)
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: path.join(OUT, name), fullPage })
-}
 
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)

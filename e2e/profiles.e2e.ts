@@ -1,21 +1,15 @@
-import { mkdir } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { BrowserContext } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { registerViaApi, useBrowser, waitForMail, type TestMember } from './support/fixtures'
+import { horizontalOverflow, PHONE, shoot } from './support/screenshots'
 
 /*
  * Profiles and endorsements in a real browser: endorsing with tags, likes and comments, editing one's
  * profile and picture, verifying a work email. Screenshots go to docs/screenshots with UPDATE_SCREENSHOTS=1.
  */
 const b = useBrowser()
-const SHOTS = process.env.UPDATE_SCREENSHOTS
-  ? path.resolve(import.meta.dirname, '../docs/screenshots')
-  : path.join(tmpdir(), 'vouched-screenshots')
 const DESKTOP = { width: 1280, height: 800 }
-const PHONE = { width: 390, height: 844 }
 
 /** A member signed in in a context of their own (closed by the caller's test end). */
 async function otherMember(overrides: Parameters<typeof registerViaApi>[1] = {}) {
@@ -29,16 +23,6 @@ async function endorseViaApi(context: BrowserContext, to: TestMember, body: Reco
   expect(res.status(), await res.text()).toBe(201)
   return (await res.json()) as { id: number }
 }
-
-async function shoot(name: string) {
-  await mkdir(SHOTS, { recursive: true })
-  await b.page.evaluate(() => document.fonts.ready)
-  await b.page.waitForTimeout(300)
-  await b.page.screenshot({ path: path.join(SHOTS, name), fullPage: true })
-}
-
-const horizontalOverflow = () =>
-  b.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 
 describe('profiles and endorsements', () => {
   it('endorses a member with hashtags through the dialog and shows the score, chips and card', async () => {
@@ -228,13 +212,13 @@ describe('profiles and endorsements', () => {
       await b.page.setViewportSize(viewport)
       await b.page.goto(b.url(`/profile/${star.username}`))
       await b.page.getByRole('list', { name: 'Achievement medals' }).waitFor()
-      expect(await horizontalOverflow()).toBe(0)
-      await shoot(`profile-other-${suffix}.png`)
+      expect(await horizontalOverflow(b.page)).toBe(0)
+      await shoot(b.page, `profile-other-${suffix}.png`, true)
 
       await b.page.goto(b.url(`/profile/${me.username}`))
       await b.page.getByRole('button', { name: 'Verify Work Email' }).waitFor()
-      expect(await horizontalOverflow()).toBe(0)
-      await shoot(`profile-own-${suffix}.png`)
+      expect(await horizontalOverflow(b.page)).toBe(0)
+      await shoot(b.page, `profile-own-${suffix}.png`, true)
     }
   })
 })

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { BrowserContext } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/fixtures'
+import { PHONE, shoot } from './support/screenshots'
 
 /*
  * Issue 23, point 5: suggestions while typing in the top-bar search, why a member matched a
@@ -12,18 +10,7 @@ import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/
  * docs/screenshots with UPDATE_SCREENSHOTS=1.
  */
 const b = useBrowser()
-const OUT = process.env.UPDATE_SCREENSHOTS
-  ? path.resolve(import.meta.dirname, '../docs/screenshots')
-  : path.join(tmpdir(), 'vouched-screenshots')
 const DESKTOP = { width: 1366, height: 860 }
-const PHONE = { width: 390, height: 844 }
-
-async function shoot(name: string) {
-  await mkdir(OUT, { recursive: true })
-  await b.page.evaluate(() => document.fonts.ready)
-  await b.page.waitForTimeout(300)
-  await b.page.screenshot({ path: path.join(OUT, name) })
-}
 
 /** Letters only: the search dictionary splits names into words at digits. */
 const unique = (prefix: string) =>
@@ -76,7 +63,7 @@ describe('top-bar search suggestions', () => {
     await people.getByRole('option', { name: new RegExp(`Ada ${surname}`) }).waitFor()
     expect(await people.getByRole('option').count()).toBe(2)
     expect(await topSearch().getAttribute('aria-expanded')).toBe('true')
-    await shoot('search-suggestions-desktop.png')
+    await shoot(b.page, 'search-suggestions-desktop.png')
 
     // Escape closes the list and keeps the text.
     await topSearch().press('Escape')
@@ -116,7 +103,7 @@ describe('top-bar search suggestions', () => {
     ] as const) {
       await b.page.setViewportSize(viewport)
       await ada.scrollIntoViewIfNeeded()
-      await shoot(name)
+      await shoot(b.page, name)
     }
   })
 
@@ -143,7 +130,7 @@ describe('top-bar search suggestions', () => {
       await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true)
       await search.pressSequentially(`bea ${surname.slice(0, 8)}`, { delay: 20 })
       await picker.getByRole('option', { name: new RegExp(`Bea ${surname}`) }).waitFor()
-      await shoot(`create-endorsement-picker-${suffix}.png`)
+      await shoot(b.page, `create-endorsement-picker-${suffix}.png`)
       await search.press('ArrowDown')
       await search.press('Enter')
       const dialog = b.page.getByRole('dialog', { name: `Endorse Bea ${surname}` })

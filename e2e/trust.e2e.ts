@@ -1,9 +1,8 @@
-import { mkdir, readFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { readFile } from 'node:fs/promises'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, registerViaApi, uniqueUsername, useBrowser } from './support/fixtures'
+import { shoot } from './support/screenshots'
 
 /*
  * Member trust and rights against the real server: blocking from a profile, reporting an endorsement
@@ -12,9 +11,6 @@ import { baseUrl, registerViaApi, uniqueUsername, useBrowser } from './support/f
  * settings page (desktop and phone) go to docs/screenshots with UPDATE_SCREENSHOTS=1.
  */
 const b = useBrowser()
-const OUT = process.env.UPDATE_SCREENSHOTS
-  ? path.resolve(import.meta.dirname, '../docs/screenshots')
-  : path.join(tmpdir(), 'vouched-screenshots')
 
 /** Another signed-in browser with its own cookies; its console errors fail the test too. */
 async function secondBrowser(viewport = { width: 1280, height: 800 }) {
@@ -64,13 +60,6 @@ async function signInAsAdmin(context: BrowserContext) {
     data: { username: 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? process.env.ADMIN_PASSWORD },
   })
   expect(res.status(), await res.text()).toBe(200)
-}
-
-async function shoot(page: Page, name: string) {
-  await mkdir(OUT, { recursive: true })
-  await page.evaluate(() => document.fonts.ready)
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: path.join(OUT, name), fullPage: true })
 }
 
 describe('trust and rights', () => {
@@ -293,13 +282,13 @@ describe('trust and rights', () => {
     const me = await registerViaApi(b.context, { fullName: 'Sam Settings' })
     await b.page.goto(b.url('/settings'))
     await b.page.getByRole('switch', { name: 'Endorsements you receive: in app' }).waitFor()
-    await shoot(b.page, 'settings-desktop.png')
+    await shoot(b.page, 'settings-desktop.png', true)
     const phone = await secondBrowser({ width: 390, height: 844 })
     try {
       await registerViaApi(phone.context, { fullName: 'Sam Phone' })
       await phone.page.goto(b.url('/settings'))
       await phone.page.getByRole('switch', { name: 'Endorsements you receive: in app' }).waitFor()
-      await shoot(phone.page, 'settings-phone.png')
+      await shoot(phone.page, 'settings-phone.png', true)
 
       // One's own profile with the reputation explained, and another's with Report and Block.
       const fan = await registerViaApi(phone.context, { fullName: 'Fran Fan' })
@@ -307,10 +296,10 @@ describe('trust and rights', () => {
       await b.page.goto(b.url(`/profile/${me.username}`))
       await b.page.getByRole('heading', { level: 2, name: 'Your reputation, explained' }).waitFor()
       await b.page.getByRole('list', { name: 'Points per endorsement' }).getByText('Fran Fan').waitFor()
-      await shoot(b.page, 'profile-own-reputation.png')
+      await shoot(b.page, 'profile-own-reputation.png', true)
       await b.page.goto(b.url(`/profile/${fan.username}`))
       await b.page.getByRole('button', { name: 'Block', exact: true }).waitFor()
-      await shoot(b.page, 'profile-other-trust.png')
+      await shoot(b.page, 'profile-other-trust.png', true)
       expect(phone.errors).toEqual([])
     } finally {
       await phone.context.close()
