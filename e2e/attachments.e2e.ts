@@ -27,6 +27,8 @@ describe('endorsement attachments', () => {
       expect(markersIn(original).length).toBeGreaterThan(0)
       await dialog.locator('input[type="file"]').setInputFiles({ name: fileName, mimeType, buffer: original })
       await dialog.getByText(fileName).waitFor()
+      // The dialog asks for a skill or a note besides the file (docs/decisions/093).
+      await dialog.getByLabel('Note (optional)').fill('Sent the proof with it')
       await dialog.getByRole('switch').click()
       await dialog.getByRole('button', { name: 'Submit endorsement' }).click()
       await b.toast('Endorsement sent').waitFor()

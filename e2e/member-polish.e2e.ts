@@ -263,13 +263,13 @@ describe('one way to write each thing (point 8)', () => {
 })
 
 describe('keyboard shortcuts (point 9)', () => {
-  it('/ focuses search, ? lists the shortcuts, n endorses on a profile and goes to Discover elsewhere', async () => {
+  it('/ focuses search, ? lists the shortcuts, n endorses on a profile and opens the person picker elsewhere', async () => {
     await registerViaApi(b.context, { fullName: 'Alice Martin' })
     const bob = await otherMember('Bob Stone')
     try {
       await b.page.goto(b.url('/connections'))
       await b.page.getByRole('heading', { level: 1 }).waitFor()
-      const search = b.page.getByRole('banner').getByRole('searchbox', { name: 'Search users or tags' })
+      const search = b.page.getByRole('banner').getByRole('combobox', { name: 'Search users or tags' })
       // The signed-in bar (its own chunk) listens for the keys once it is there.
       await search.waitFor()
       await b.page.keyboard.press('/')
@@ -314,7 +314,7 @@ describe('keyboard shortcuts (point 9)', () => {
     await b.page.getByRole('button', { name: 'Open menu' }).waitFor()
     await b.page.keyboard.press('/')
     const menu = b.page.getByRole('dialog', { name: 'Menu' })
-    const search = menu.getByRole('searchbox', { name: 'Search users or tags' })
+    const search = menu.getByRole('combobox', { name: 'Search users or tags' })
     await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true)
     await b.page.keyboard.press('Escape')
     await menu.waitFor({ state: 'hidden' })

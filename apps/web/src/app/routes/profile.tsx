@@ -80,7 +80,7 @@ export default function ProfilePage() {
         isOwn={isOwn}
         actions={
           <>
-            <EndorseButton target={target} size="sm" />
+            <EndorseButton target={target} size="sm" shortcut />
             <ConnectButton userId={user.id} name={user.fullName || user.username} size="sm" />
             {isConnected ? (
               <MessageButton userId={user.id} name={user.fullName || user.username} size="sm" />

@@ -243,6 +243,9 @@ function MobileMenu({
 }) {
   const { signOut, isPending } = useSignOut()
   const close = () => setOpen(false)
+  // Set when the menu closes to make way for a dialog (Create Endorsement): focus then stays with that
+  // dialog instead of returning to the menu button, which would swallow the first keys typed into it.
+  const handedOffRef = useRef(false)
   const name = user.fullName || user.username
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
@@ -270,6 +273,11 @@ function MobileMenu({
             : null
           searchOnOpenRef.current = false
           ;(search ?? panel)?.focus()
+        }}
+        onCloseAutoFocus={(event) => {
+          if (!handedOffRef.current) return
+          handedOffRef.current = false
+          event.preventDefault()
         }}
       >
         <SheetTitle className="sr-only">Menu</SheetTitle>
@@ -316,7 +324,13 @@ function MobileMenu({
         </nav>
 
         {/* Whatever the button opens, the menu makes way for it. */}
-        <div className="grid" onClick={close}>
+        <div
+          className="grid"
+          onClick={() => {
+            handedOffRef.current = true
+            close()
+          }}
+        >
           {slots.createEndorsement ? slots.createEndorsement('menu') : <CreateEndorsementLink />}
         </div>
 

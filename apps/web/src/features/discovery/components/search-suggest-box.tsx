@@ -84,6 +84,9 @@ export function SearchSuggestBox({ className, onSearch }: { className?: string; 
         type="search"
         aria-label="Search users or tags"
         placeholder="Search users or tags..."
+        // The top bar's "/" shortcut finds the search box it should focus by this attribute.
+        aria-keyshortcuts="/"
+        data-top-bar-search=""
         value={text}
         maxLength={SEARCH_QUERY_MAX}
         onChange={(event) => {
