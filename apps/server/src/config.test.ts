@@ -12,7 +12,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dataDir() })
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       publicUrl: 'http://localhost:3000',
       rateLimit: true,
       seedDemo: true,
@@ -21,6 +21,14 @@ describe('loadConfig', () => {
       searchCacheSize: 500,
     })
     expect(config.databaseUrl).toBeUndefined()
+  })
+
+  it('binds a server that seeds the demo to this machine only, unless HOST says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).host).toBe('127.0.0.1')
+    expect(loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: '0' }).host).toBe('0.0.0.0')
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).host).toBe('0.0.0.0')
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', HOST: '::1' }).host).toBe('::1')
   })
 
   it('keeps a generated session secret across starts', () => {

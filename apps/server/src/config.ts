@@ -10,7 +10,7 @@ const ZEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    HOST: z.string().min(1).optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -135,10 +135,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR)
   mkdirSync(dataDir, { recursive: true })
   const webDist = path.resolve(import.meta.dirname, '../../web/dist')
+  const seedDemo = e.SEED_DEMO ? e.SEED_DEMO === '1' : e.NODE_ENV !== 'production'
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    // The demo's password is published in the README: unless HOST says otherwise, only this machine
+    // can reach a server that seeds it.
+    host: e.HOST ?? (seedDemo ? '127.0.0.1' : '0.0.0.0'),
     databaseUrl: e.DATABASE_URL,
     dataDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
@@ -147,7 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     adminPassword: e.ADMIN_PASSWORD,
     adminEmail: e.ADMIN_EMAIL,
-    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : e.NODE_ENV !== 'production',
+    seedDemo,
     rateLimit: e.RATE_LIMIT === 'on',
     trustProxy: e.TRUST_PROXY,
     sessionCacheSize: e.SESSION_CACHE_SIZE,
