@@ -12,6 +12,7 @@ import type { Database, Db } from './db/client'
 import { createCpuPool, type CpuPool } from './core/cpu-pool'
 import { AppError, installErrorHandler } from './core/errors'
 import { createMailer, type Mailer } from './core/mail'
+import { RequestLogController } from './core/request-log'
 import { gracefulClosePlugin } from './core/graceful-close'
 import { securityPlugin } from './core/security'
 import { sessionPlugin } from './core/session'
@@ -69,6 +70,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
     // Our own ids only: a client's x-request-id would otherwise be echoed and logged at any length.
     requestIdHeader: false,
     genReqId: () => randomUUID(),
+    logController: new RequestLogController(),
   }).withTypeProvider<ZodTypeProvider>()
 
   // JSON in and out: a text/plain body (which a cross-site form can send) is refused with 415.
