@@ -116,6 +116,8 @@ export default defineConfig({
               // What the landing pages import that other chunks share too (minShareCount): their
               // queries, dialogs and texts, a dozen sub-kilobyte chunks when left to rolldown.
               name: (id, ctx) => (landingPagesImport(ctx, id) ? 'member-features' : null),
+              // Names the group in the bundler's timing report, which cannot print a function.
+              debugName: 'member-features',
               minShareCount: 2,
               priority: 10,
             },
