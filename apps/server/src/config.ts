@@ -124,8 +124,15 @@ export function parseTrustProxy(value: string): TrustProxy | null {
   return entries.length > 0 && entries.every(valid) ? { addresses: entries } : null
 }
 
-/** The only reader of process.env: a bad value stops start-up with one line naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * The only reader of process.env: a bad value stops start-up with one line naming the variable.
+ * `readOnly` (for `npm run doctor`) creates neither DATA_DIR nor a session secret: the secret is the
+ * one already kept in DATA_DIR, or empty, and such a config never runs a server.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { readOnly = false }: { readOnly?: boolean } = {},
+): Config {
   const parsed = ZEnv.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')))
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
@@ -133,7 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data
   const dataDir = path.resolve(e.DATA_DIR)
-  mkdirSync(dataDir, { recursive: true })
+  if (!readOnly) mkdirSync(dataDir, { recursive: true })
   const webDist = path.resolve(import.meta.dirname, '../../web/dist')
   const seedDemo = e.SEED_DEMO ? e.SEED_DEMO === '1' : e.NODE_ENV !== 'production'
   return {
@@ -145,7 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
+    sessionSecret: e.SESSION_SECRET ?? (readOnly ? (keptSecret(dataDir) ?? '') : persistentSecret(dataDir)),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminPassword: e.ADMIN_PASSWORD,
@@ -161,10 +168,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 }
 
+const secretFile = (dataDir: string) => path.join(dataDir, 'session-secret')
+
+function keptSecret(dataDir: string): string | undefined {
+  const file = secretFile(dataDir)
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined
+}
+
 /** Generated once and kept in DATA_DIR so sessions survive restarts without any setup. */
 function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  const kept = keptSecret(dataDir)
+  if (kept !== undefined) return kept
+  const file = secretFile(dataDir)
   const secret = randomBytes(48).toString('base64url')
   writeFileSync(file, secret, { mode: 0o600 })
   return secret
