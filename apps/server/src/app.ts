@@ -13,6 +13,7 @@ import { createCpuPool, type CpuPool } from './core/cpu-pool'
 import { AppError, installErrorHandler } from './core/errors'
 import { createMailer, type Mailer } from './core/mail'
 import { RequestLogController } from './core/request-log'
+import { openApiPlugin } from './core/openapi'
 import { gracefulClosePlugin } from './core/graceful-close'
 import { securityPlugin } from './core/security'
 import { sessionPlugin } from './core/session'
@@ -108,6 +109,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(rateLimitPlugin, { global: false })
   await app.register(multipart, { limits: { files: 1, fields: 20, fileSize: 10 * 1024 * 1024 } })
   await app.register(sessionPlugin)
+  await app.register(openApiPlugin)
 
   await app.register(healthRoutes)
   await app.register(authRoutes)

@@ -25,6 +25,13 @@ const get = (url: string) => ({ method: 'GET' as const, url })
 const routes: Record<string, Row> = {
   'GET /api/health': { skip: 'no member data' },
   'GET /api/badge-fonts/:file': { skip: 'font files' },
+  'GET /api/openapi.json': as(readers, '/api/openapi.json'),
+  'GET /api/docs': { skip: 'the API reference page (no member data)' },
+  'GET /api/docs/static/index.html': { skip: 'the API reference page (no member data)' },
+  'GET /api/docs/static/swagger-initializer.js': { skip: 'the API reference page (no member data)' },
+  'GET /api/docs/static/*': { skip: 'the API reference page (no member data)' },
+  'GET /api/docs/json': { skip: 'the document of GET /api/openapi.json, read above' },
+  'GET /api/docs/yaml': { skip: 'the document of GET /api/openapi.json, in YAML' },
   'GET /uploads/:name': { skip: 'no attachment in either world (uploads are another part of issue 21)' },
   'GET /api/account/notification-preferences': as(readers, '/api/account/notification-preferences'),
   'GET /api/user': as(readers, '/api/user'),

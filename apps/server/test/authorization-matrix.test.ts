@@ -116,6 +116,7 @@ const registration = () => {
 
 const ROWS: Row[] = [
   { route: 'GET /api/health', make: () => ({ url: '/api/health' }), expect: everyone(200) },
+  { route: 'GET /api/openapi.json', make: () => ({ url: '/api/openapi.json' }), expect: everyone(200) },
   {
     route: 'POST /api/register',
     make: () => ({ url: '/api/register', payload: registration() }),
@@ -584,7 +585,17 @@ const ROWS: Row[] = [
 ]
 
 /** Served files and assets: public, no member data behind them. */
-const PUBLIC_FILE_ROUTES = new Set(['GET /uploads/:name', 'GET /api/badge-fonts/:file'])
+const PUBLIC_FILE_ROUTES = new Set([
+  'GET /uploads/:name',
+  'GET /api/badge-fonts/:file',
+  // The API reference page and its files: the same for everyone, no member data.
+  'GET /api/docs',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/static/*',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+])
 
 it('has a row for every registered API route', () => {
   const registered = t.app.routeList
