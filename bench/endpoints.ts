@@ -73,6 +73,8 @@ export function benchConfig(dataDir: string, databaseUrl?: string): Config {
     seedDemo: false,
     // Load comes from one IP and a few accounts: the limits would answer 429 within a second.
     rateLimit: false,
+    redisUrl: undefined,
+    redisPrefix: 'vouched:',
     trustProxy: false,
     logLevel: 'silent',
     sessionCacheSize: 10_000,

@@ -22,6 +22,8 @@ const check = (ok: boolean, what: string) => {
 }
 
 type Member = { id: number; username: string; cookie: string }
+/** Wrong passwords one account may send per window (auth.routes.ts), on all instances together. */
+const SIGN_IN_FAILURES_ALLOWED = 10
 const run = randomBytes(3).toString('hex')
 
 async function register(base: string, name: string): Promise<Member> {
@@ -210,6 +212,30 @@ async function main() {
     rows[0]!.n === 6 && rows[0]!.tag === 6,
     `database: 6 endorsement rows, hashtag count 6, reputation ${rows[0]!.score}`,
   )
+  // Rate limits are counted in Redis: wrong passwords through either instance add up for the account.
+  const failedUpstreams = new Set<string>()
+  for (let i = 0; i < SIGN_IN_FAILURES_ALLOWED; i++) {
+    const wrong = await call(lb, 'POST', '/api/login', undefined, {
+      username: carol.username,
+      password: 'wrong-password-1',
+    })
+    if (wrong.status !== 401) throw new Error(`wrong password ${i + 1}: ${wrong.status}`)
+    failedUpstreams.add(wrong.upstream ?? '?')
+  }
+  check(
+    failedUpstreams.size === 2,
+    `${SIGN_IN_FAILURES_ALLOWED} wrong passwords through nginx reached both instances`,
+  )
+  for (const [name, base] of [
+    ['A', a],
+    ['B', b],
+  ] as const) {
+    const refused = await call(base, 'POST', '/api/login', undefined, {
+      username: carol.username,
+      password: 'scale-password-1',
+    })
+    check(refused.status === 429, `instance ${name} refuses the next sign-in (429): the limit is shared`)
+  }
   console.log(`${passed} checks passed`)
 }
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # npm run scale-out: two server instances on one PostgreSQL database behind nginx (round robin on a
 # loopback port), then scripts/scale-out-check.ts shows sessions, live events and writes working across
-# both. Everything runs on 127.0.0.1 and is stopped and removed at the end, whatever happens.
-# Needs: a PostgreSQL server (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test) and nginx
+# both, and rate limits counted together in Redis. Everything runs on 127.0.0.1 and is stopped and removed at the end, whatever happens.
+# Needs: a PostgreSQL server (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test), Redis
+# (REDIS_URL, default redis://127.0.0.1:6379) and nginx
 # (Debian package `nginx`: apt-get update && apt-get install -y nginx). Not part of CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,12 +41,16 @@ trap cleanup EXIT
 psql "$ADMIN_URL" -qAtc "create database $DB" >/dev/null
 echo "database $DB on ${BASE_URL%/*}"
 
+# Rate limits on and counted in Redis (127.0.0.1:6379 unless REDIS_URL says otherwise), under a
+# prefix of this run's own: the check shows two instances allow what one does.
+REDIS=${REDIS_URL:-redis://127.0.0.1:6379}
+REDIS_RUN_PREFIX="vouched-scale-$(date +%s)-$$:"
 SECRET=$(node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")
 start_instance() {
   local port=$1 name=$2
   mkdir -p "$WORK/$name"
   (cd apps/server && NODE_ENV=production TRUST_PROXY=127.0.0.1 PORT=$port HOST=127.0.0.1 DATABASE_URL=$DB_URL DATA_DIR="$WORK/$name" \
-    SESSION_SECRET=$SECRET PUBLIC_URL=http://127.0.0.1:$PN SEED_DEMO=0 RATE_LIMIT=off LOG_LEVEL=warn \
+    SESSION_SECRET=$SECRET PUBLIC_URL=http://127.0.0.1:$PN SEED_DEMO=0 RATE_LIMIT=on REDIS_URL=$REDIS REDIS_PREFIX=$REDIS_RUN_PREFIX LOG_LEVEL=warn \
     exec node --import tsx src/main.ts) >"$WORK/$name.log" 2>&1 &
   PIDS+=($!)
 }

@@ -14,6 +14,7 @@ import { AppError, installErrorHandler } from './core/errors'
 import { createMailer, type Mailer } from './core/mail'
 import { RequestLogController } from './core/request-log'
 import { openApiPlugin } from './core/openapi'
+import { redisPlugin } from './core/redis'
 import { gracefulClosePlugin } from './core/graceful-close'
 import { securityPlugin } from './core/security'
 import { sessionPlugin } from './core/session'
@@ -106,7 +107,12 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   })
   await app.register(cookie, { secret: config.sessionSecret })
   await app.register(securityPlugin)
-  await app.register(rateLimitPlugin, { global: false })
+  await app.register(redisPlugin)
+  // With REDIS_URL every instance counts in Redis, so N instances allow what one does (docs/decisions/129).
+  await app.register(rateLimitPlugin, {
+    global: false,
+    ...(app.redis ? { redis: app.redis, nameSpace: 'limits:', skipOnError: true } : {}),
+  })
   await app.register(multipart, { limits: { files: 1, fields: 20, fileSize: 10 * 1024 * 1024 } })
   await app.register(sessionPlugin)
   await app.register(openApiPlugin)

@@ -27,6 +27,11 @@ const ZEnv = z
     ADMIN_EMAIL: z.email().optional(),
     SEED_DEMO: z.enum(['0', '1']).optional(),
     RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    REDIS_PREFIX: z.string().min(1).max(64).default('vouched:'),
     TRUST_PROXY: z
       .string()
       .default('0')
@@ -72,6 +77,10 @@ export type Config = {
   adminEmail: string | undefined
   seedDemo: boolean
   rateLimit: boolean
+  /** Where instances count rate limits together; unset, each instance counts in its own memory. */
+  redisUrl: string | undefined
+  /** Starts every key this site writes in Redis, so several sites can share one Redis. */
+  redisPrefix: string
   /**
    * Behind a reverse proxy: take the client IP and protocol from X-Forwarded-* headers, but only from
    * the given number of nearest hops or from the listed proxy addresses. False: never.
@@ -159,6 +168,8 @@ export function loadConfig(
     adminEmail: e.ADMIN_EMAIL,
     seedDemo,
     rateLimit: e.RATE_LIMIT === 'on',
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     trustProxy: e.TRUST_PROXY,
     sessionCacheSize: e.SESSION_CACHE_SIZE,
     profileCacheSize: e.PROFILE_CACHE_SIZE,

@@ -57,6 +57,9 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     adminEmail: undefined,
     seedDemo: false,
     rateLimit: false,
+    redisUrl: undefined,
+    // Each test app its own keys: ids restart with every test database, and Redis keeps counts for a window.
+    redisPrefix: `vouched-test-${randomBytes(6).toString('hex')}:`,
     trustProxy: false,
     logLevel: 'silent',
     // Tests change rows behind the app's back and read at once; on PostgreSQL the caches would hear of

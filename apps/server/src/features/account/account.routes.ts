@@ -23,9 +23,24 @@ const ZChangePasswordBody = changePasswordBody(measurePassword)
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = async (request: FastifyRequest) => void requireMember(request)
   // Password checks are slow and guessable: few per member.
-  const passwordChecks = rateLimit(app, { max: 10, timeWindow: '15 minutes', keyGenerator: perMember })
-  const exports = rateLimit(app, { max: 10, timeWindow: '1 hour', keyGenerator: perMember })
-  const writes = rateLimit(app, { max: 60, timeWindow: '15 minutes', keyGenerator: perMember })
+  const passwordChecks = rateLimit(app, {
+    name: 'account.passwordChecks',
+    max: 10,
+    timeWindow: '15 minutes',
+    keyGenerator: perMember,
+  })
+  const exports = rateLimit(app, {
+    name: 'account.exports',
+    max: 10,
+    timeWindow: '1 hour',
+    keyGenerator: perMember,
+  })
+  const writes = rateLimit(app, {
+    name: 'account.writes',
+    max: 60,
+    timeWindow: '15 minutes',
+    keyGenerator: perMember,
+  })
 
   app.get(
     '/api/account/export',

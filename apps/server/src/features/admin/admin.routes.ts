@@ -31,7 +31,12 @@ const ok = { success: true as const }
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Admins only (visitors 401, members 403), checked before any input is looked at.
   app.addHook('onRequest', async (request: FastifyRequest) => void requireAdmin(request))
-  const writes = rateLimit(app, { max: 120, timeWindow: '1 minute', keyGenerator: perMember })
+  const writes = rateLimit(app, {
+    name: 'admin.writes',
+    max: 120,
+    timeWindow: '1 minute',
+    keyGenerator: perMember,
+  })
 
   app.get(
     '/api/admin/users',

@@ -15,7 +15,12 @@ import { listAnnouncements } from './announcements.queries'
 import { createAnnouncement, removeAnnouncement, setAnnouncementPinned } from './announcements.service'
 
 export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const writes = rateLimit(app, { max: 60, timeWindow: '1 minute', keyGenerator: perMember })
+  const writes = rateLimit(app, {
+    name: 'announcements.writes',
+    max: 60,
+    timeWindow: '1 minute',
+    keyGenerator: perMember,
+  })
   // Checked before the body is validated: a visitor gets 401 and a member 403, whatever they sent.
   const members = async (request: FastifyRequest) => void requireMember(request)
   const admins = async (request: FastifyRequest) => void requireAdmin(request)

@@ -37,12 +37,17 @@ const bodyField = (name: string) => (request: { body: unknown; ip: string }) => 
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const loginPerIp = rateLimit(app, { max: 30, timeWindow: '15 minutes' })
+  const loginPerIp = rateLimit(app, { name: 'auth.loginPerIp', max: 30, timeWindow: '15 minutes' })
   // Wrong passwords per account (username and email together); docs/decisions/090.
-  const loginFailures = failureLimit(app, { max: 10, windowMs: 15 * 60_000 })
-  const resetPerIp = rateLimit(app, { max: 10, timeWindow: '15 minutes' })
-  const resetPerAccount = rateLimit(app, { max: 5, timeWindow: '1 hour', keyGenerator: bodyField('email') })
-  const registerPerIp = rateLimit(app, { max: 20, timeWindow: '1 hour' })
+  const loginFailures = failureLimit(app, { name: 'login-failures', max: 10, windowMs: 15 * 60_000 })
+  const resetPerIp = rateLimit(app, { name: 'auth.resetPerIp', max: 10, timeWindow: '15 minutes' })
+  const resetPerAccount = rateLimit(app, {
+    name: 'auth.resetPerAccount',
+    max: 5,
+    timeWindow: '1 hour',
+    keyGenerator: bodyField('email'),
+  })
+  const registerPerIp = rateLimit(app, { name: 'auth.registerPerIp', max: 20, timeWindow: '1 hour' })
   /** Reset requests still looking up or mailing after their answer; closing waits for them. */
   const pendingResets = new Set<Promise<void>>()
   app.addHook('onClose', async () => {
@@ -107,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await resetPassword(app.db, token, email, password)
       // Whoever was locked out by someone else's guesses gets in with the new password at once.
       const member = await findUserByEmail(app.db, email)
-      if (member) loginFailures.clear(loginLimitKey(member, email))
+      if (member) await loginFailures.clear(loginLimitKey(member, email))
       return { message: 'Your password has been reset. You can now log in with your new password.' }
     },
   )

@@ -77,13 +77,13 @@ export async function authenticate(
 ): Promise<UserRow> {
   const user = await findUserByLogin(db, login)
   const key = loginLimitKey(user, login)
-  failures.check(key)
+  await failures.check(key)
   const ok = user ? await verifyPassword(password, user.password) : await verifyAgainstNothing(password)
   if (!user || !ok) {
-    failures.fail(key)
+    await failures.fail(key)
     throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidLogin, 401, 'username')
   }
-  failures.clear(key)
+  await failures.clear(key)
   // Said only to someone who knows the password: a suspended member learns why they cannot sign in.
   if (user.suspendedAt) {
     throw new AppError(

@@ -27,7 +27,7 @@ import {
  * Badge images a client (one IP) may fetch per minute. Pages that embed a badge are seen by many
  * visitors, each with their own IP; one client asking for many distinct badges is a scraper or an attack.
  */
-export const BADGE_IMAGE_LIMIT = { max: 60, timeWindow: '1 minute' }
+export const BADGE_IMAGE_LIMIT = { name: 'badges.images', max: 60, timeWindow: '1 minute' }
 
 /** Whether an If-None-Match header (a list, weak tags or '*') names `etag`. */
 export function etagMatches(header: string | undefined, etag: string): boolean {

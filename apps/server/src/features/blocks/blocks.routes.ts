@@ -7,7 +7,12 @@ import { blockMember, listBlocks, unblockMember } from './blocks.service'
 
 export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = async (request: FastifyRequest) => void requireMember(request)
-  const writes = rateLimit(app, { max: 60, timeWindow: '15 minutes', keyGenerator: perMember })
+  const writes = rateLimit(app, {
+    name: 'blocks.writes',
+    max: 60,
+    timeWindow: '15 minutes',
+    keyGenerator: perMember,
+  })
 
   app.get(
     '/api/blocks',

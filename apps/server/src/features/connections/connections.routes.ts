@@ -31,8 +31,18 @@ import {
 } from './connections.service'
 
 export const connectionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const sendLimit = rateLimit(app, { max: 30, timeWindow: '1 hour', keyGenerator: perMember })
-  const writeLimit = rateLimit(app, { max: 120, timeWindow: '1 minute', keyGenerator: perMember })
+  const sendLimit = rateLimit(app, {
+    name: 'connections.sendLimit',
+    max: 30,
+    timeWindow: '1 hour',
+    keyGenerator: perMember,
+  })
+  const writeLimit = rateLimit(app, {
+    name: 'connections.writeLimit',
+    max: 120,
+    timeWindow: '1 minute',
+    keyGenerator: perMember,
+  })
 
   const requestResult = async (id: number) => {
     const request = await findRequestShape(app.db, id)

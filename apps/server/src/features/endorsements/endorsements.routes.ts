@@ -43,10 +43,30 @@ import {
 export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Checked before the body is parsed: a visitor gets 401 whatever they sent.
   const members = async (request: FastifyRequest) => void requireMember(request)
-  const endorseLimit = rateLimit(app, { max: 60, timeWindow: '1 hour', keyGenerator: perMember })
-  const uploadLimit = rateLimit(app, { max: 30, timeWindow: '1 hour', keyGenerator: perMember })
-  const likeLimit = rateLimit(app, { max: 300, timeWindow: '15 minutes', keyGenerator: perMember })
-  const commentLimit = rateLimit(app, { max: 60, timeWindow: '15 minutes', keyGenerator: perMember })
+  const endorseLimit = rateLimit(app, {
+    name: 'endorsements.endorseLimit',
+    max: 60,
+    timeWindow: '1 hour',
+    keyGenerator: perMember,
+  })
+  const uploadLimit = rateLimit(app, {
+    name: 'endorsements.uploadLimit',
+    max: 30,
+    timeWindow: '1 hour',
+    keyGenerator: perMember,
+  })
+  const likeLimit = rateLimit(app, {
+    name: 'endorsements.likeLimit',
+    max: 300,
+    timeWindow: '15 minutes',
+    keyGenerator: perMember,
+  })
+  const commentLimit = rateLimit(app, {
+    name: 'endorsements.commentLimit',
+    max: 60,
+    timeWindow: '15 minutes',
+    keyGenerator: perMember,
+  })
   sweepPeriodically(app)
 
   app.post(

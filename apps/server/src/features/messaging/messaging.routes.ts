@@ -31,7 +31,12 @@ import { advanceStatus, getOwnConversation, sendMessage, toConversationUser } fr
 export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   // Signed-in members only, checked before any input is looked at.
   app.addHook('onRequest', async (request: FastifyRequest) => void requireMember(request))
-  const sends = rateLimit(app, { max: 60, timeWindow: '1 minute', keyGenerator: perMember })
+  const sends = rateLimit(app, {
+    name: 'messaging.sends',
+    max: 60,
+    timeWindow: '1 minute',
+    keyGenerator: perMember,
+  })
 
   /** Fetching the list is the member's client receiving what was sent to them: sent → delivered. */
   app.get(

@@ -21,7 +21,12 @@ import {
 const notFound = () => new AppError('NOT_FOUND', NOTIFICATION_MESSAGES.notFound, 404)
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const writeLimit = rateLimit(app, { max: 240, timeWindow: '1 minute', keyGenerator: perMember })
+  const writeLimit = rateLimit(app, {
+    name: 'notifications.writeLimit',
+    max: 240,
+    timeWindow: '1 minute',
+    keyGenerator: perMember,
+  })
 
   app.get(
     '/api/notifications',

@@ -40,12 +40,28 @@ import {
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Checked before the body is parsed: a visitor gets 401 whatever they sent.
   const members = async (request: FastifyRequest) => void requireMember(request)
-  const profileWrites = rateLimit(app, { max: 30, timeWindow: '15 minutes', keyGenerator: perMember })
-  const pictureUploads = rateLimit(app, { max: 20, timeWindow: '1 hour', keyGenerator: perMember })
+  const profileWrites = rateLimit(app, {
+    name: 'profiles.profileWrites',
+    max: 30,
+    timeWindow: '15 minutes',
+    keyGenerator: perMember,
+  })
+  const pictureUploads = rateLimit(app, {
+    name: 'profiles.pictureUploads',
+    max: 20,
+    timeWindow: '1 hour',
+    keyGenerator: perMember,
+  })
   // Each request mails a code: few per hour per member, and per address whoever asks, since the
   // address has not been proven to belong to anyone yet.
-  const codeRequests = rateLimit(app, { max: 5, timeWindow: '1 hour', keyGenerator: perMember })
+  const codeRequests = rateLimit(app, {
+    name: 'profiles.codeRequests',
+    max: 5,
+    timeWindow: '1 hour',
+    keyGenerator: perMember,
+  })
   const codeMailsPerAddress = rateLimit(app, {
+    name: 'profiles.codeMailsPerAddress',
     max: 3,
     timeWindow: '1 hour',
     keyGenerator: (request) => {
@@ -54,7 +70,12 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     message: PROFILE_MESSAGES.tooManyCodeMails,
   })
-  const codeChecks = rateLimit(app, { max: 20, timeWindow: '15 minutes', keyGenerator: perMember })
+  const codeChecks = rateLimit(app, {
+    name: 'profiles.codeChecks',
+    max: 20,
+    timeWindow: '15 minutes',
+    keyGenerator: perMember,
+  })
   const profiles = createProfileSnapshots(
     app.db,
     app.identityFeed,

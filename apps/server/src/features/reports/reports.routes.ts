@@ -34,8 +34,18 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Checked before any input is looked at: visitors 401, members 403 on the admin routes.
   const members = async (request: FastifyRequest) => void requireMember(request)
   const admins = async (request: FastifyRequest) => void requireAdmin(request)
-  const reportLimit = rateLimit(app, { max: 20, timeWindow: '1 hour', keyGenerator: perMember })
-  const adminWrites = rateLimit(app, { max: 120, timeWindow: '1 minute', keyGenerator: perMember })
+  const reportLimit = rateLimit(app, {
+    name: 'reports.reportLimit',
+    max: 20,
+    timeWindow: '1 hour',
+    keyGenerator: perMember,
+  })
+  const adminWrites = rateLimit(app, {
+    name: 'reports.adminWrites',
+    max: 120,
+    timeWindow: '1 minute',
+    keyGenerator: perMember,
+  })
 
   app.post(
     '/api/reports',

@@ -9,7 +9,12 @@ import { getReputation } from './reputation.queries'
 
 export const reputationRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = async (request: FastifyRequest) => void requireMember(request)
-  const writes = rateLimit(app, { max: 120, timeWindow: '15 minutes', keyGenerator: perMember })
+  const writes = rateLimit(app, {
+    name: 'reputation.writes',
+    max: 120,
+    timeWindow: '15 minutes',
+    keyGenerator: perMember,
+  })
 
   app.get(
     '/api/reputation/me',
