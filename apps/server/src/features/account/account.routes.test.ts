@@ -28,7 +28,7 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { createAdmin, createMember, DEFAULT_PASSWORD } from '../../../test/factories'
 import { makeImage, multipart } from '../../../test/multipart'
-import { recomputeHashtagCounts, recomputeMemberStats } from '../endorsements/endorsements.service'
+import { recomputeHashtagCounts, recomputeMemberStats } from '../endorsements/endorsements.counters'
 import { sendNotificationMails } from '../notifications/notifications.service'
 
 let t: TestApp

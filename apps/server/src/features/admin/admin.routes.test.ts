@@ -25,13 +25,8 @@ import {
 } from '../../db/schema/index'
 import { createSession } from '../../core/session'
 import { uploadsDir } from '../../core/uploads'
-import {
-  addComment,
-  createEndorsement,
-  likeEndorsement,
-  recomputeHashtagCounts,
-  recomputeMemberStats,
-} from '../endorsements/endorsements.service'
+import { recomputeHashtagCounts, recomputeMemberStats } from '../endorsements/endorsements.counters'
+import { addComment, createEndorsement, likeEndorsement } from '../endorsements/endorsements.service'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { createAdmin, createMember, uniqueSuffix } from '../../../test/factories'
 

@@ -14,12 +14,8 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { createMember } from '../../../test/factories'
 import { makeImage, multipart } from '../../../test/multipart'
-import {
-  recomputeHashtagCounts,
-  recomputeMemberStats,
-  removeEndorsement,
-  removeMemberContributions,
-} from './endorsements.service'
+import { recomputeHashtagCounts, recomputeMemberStats } from './endorsements.counters'
+import { removeEndorsement, removeMemberContributions } from './endorsements.service'
 
 let t: TestApp
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { createMember } from '../../../test/factories'
-import { recomputeMemberStats } from './endorsements.service'
+import { recomputeMemberStats } from './endorsements.counters'
 import { rowsOf } from './endorsements.counters'
 import { medals, memberDailyActivity, memberHashtags, users, vouches } from '../../db/schema/index'
 

@@ -19,7 +19,7 @@ import {
   type EndorsementRow,
   type FirstPageJson,
   type Viewer,
-} from '../endorsements/endorsements.service'
+} from '../endorsements/endorsements.queries'
 import {
   blocks,
   hashtags,

@@ -24,7 +24,7 @@ import { perMember, rateLimit } from '../../core/rate-limit'
 import { requireMember } from '../../core/session'
 import { receiveFile } from '../../core/uploads'
 import { toSelfUser } from '../../core/user-shapes'
-import { listReceivedEndorsements } from '../endorsements/endorsements.service'
+import { listReceivedEndorsements } from '../endorsements/endorsements.queries'
 import { findUserById, findUserByUsername, listMedals } from './profiles.queries'
 import { createProfileSnapshots } from './profiles.snapshots'
 import {
