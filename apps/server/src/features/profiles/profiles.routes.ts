@@ -25,7 +25,8 @@ import { requireMember } from '../../core/session'
 import { receiveFile } from '../../core/uploads'
 import { toSelfUser } from '../../core/user-shapes'
 import { listReceivedEndorsements } from '../endorsements/endorsements.queries'
-import { findUserById, findUserByUsername, listMedals } from './profiles.queries'
+import { findUserByUsername } from '../auth/auth.queries'
+import { findUserById, listMedals } from './profiles.queries'
 import { createProfileSnapshots } from './profiles.snapshots'
 import {
   addWorkEmail,
