@@ -56,7 +56,9 @@ export default tseslint.config(
     settings: { 'import-x/resolver': { typescript: true, node: true } },
   },
   {
-    // A server feature may use another feature only through its service.
+    // A server feature may use another feature only through its services (writes) and queries (reads),
+    // imported from the module that defines them (no re-export façades, see the next block; decision 113).
+    // endorsements.counters is named until counting moves into a service (issue 24, point 1).
     files: ['apps/server/src/features/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -64,10 +66,33 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?![^/]+\\.service$).+',
-              message: "Import another feature only through its '*.service.ts'.",
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?![^/]+\\.(?:service|queries)$)(?!endorsements\\.counters$).+',
+              message: "Import another feature only through its '*.service.ts' or '*.queries.ts'.",
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // A feature module exports only what it defines. A re-export turns a module into a façade that
+    // hides where code lives and lets one feature reach another's internals past the rule above.
+    files: ['apps/server/src/features/**/*.ts', 'apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportNamedDeclaration[source]',
+          message: 'Do not re-export from a feature module; import from the module that defines it.',
+        },
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'Do not re-export from a feature module; import from the module that defines it.',
+        },
+        {
+          // `import { a } from './b'; export { a }` is the same façade written in two lines.
+          selector: 'ExportNamedDeclaration:not([source]):not([declaration])',
+          message: 'Export a binding where it is declared (export function/const/type), not in a list.',
         },
       ],
     },

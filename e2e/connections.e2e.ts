@@ -10,21 +10,6 @@ import { shoot } from './support/screenshots'
  */
 const b = useBrowser()
 
-/** A second signed-in browser (its own cookies) whose console errors fail the test too. */
-async function secondBrowser() {
-  const context = await b.browser.newContext({ viewport: { width: 1280, height: 800 } })
-  context.setDefaultTimeout(15_000)
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    if (/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return
-    errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`))
-  return { context, page, errors }
-}
-
 /** Resolves once the page's live event stream is open, so what follows is pushed, not polled. */
 const liveStream = (page: Page) =>
   page.waitForFunction(() => document.documentElement.dataset.liveEvents === 'connected', undefined, {
@@ -72,132 +57,121 @@ describe('connections between two browsers', () => {
   it('A asks, B sees the badge rise live, accepts from the top bar, and both see each other', async () => {
     const alice = await registerViaApi(b.context, { fullName: 'Alice Martin' })
     const pageA = b.page
-    const other = await secondBrowser()
-    try {
-      const bob = await registerViaApi(other.context, { fullName: 'Bob Stone' })
-      const pageB = other.page
+    const other = await b.secondBrowser()
+    const bob = await registerViaApi(other.context, { fullName: 'Bob Stone' })
+    const pageB = other.page
 
-      // B is on the home page with the live stream open.
-      await pageB.goto(b.url('/'))
-      await liveStream(pageB)
-      await expect(requestsButton(pageB).getAttribute('aria-label')).resolves.toBe('Connection Requests')
+    // B is on the home page with the live stream open.
+    await pageB.goto(b.url('/'))
+    await liveStream(pageB)
+    await expect(requestsButton(pageB).getAttribute('aria-label')).resolves.toBe('Connection Requests')
 
-      // A asks from B's profile, with a note.
-      await pageA.goto(b.url(`/profile/${bob.username}`))
-      await pageA.getByRole('heading', { level: 1, name: 'Bob Stone' }).waitFor()
-      await pageA.getByRole('button', { name: 'Connect', exact: true }).click()
-      const connectDialog = pageA.getByRole('dialog', { name: 'Connect with Bob Stone' })
-      await connectDialog.getByLabel('Message').fill('We met at the product summit')
-      await connectDialog.getByRole('button', { name: 'Send Request' }).click()
-      await b.toast('Connection request sent').waitFor()
-      await pageA.getByRole('button', { name: 'Pending', exact: true }).waitFor()
+    // A asks from B's profile, with a note.
+    await pageA.goto(b.url(`/profile/${bob.username}`))
+    await pageA.getByRole('heading', { level: 1, name: 'Bob Stone' }).waitFor()
+    await pageA.getByRole('button', { name: 'Connect', exact: true }).click()
+    const connectDialog = pageA.getByRole('dialog', { name: 'Connect with Bob Stone' })
+    await connectDialog.getByLabel('Message').fill('We met at the product summit')
+    await connectDialog.getByRole('button', { name: 'Send Request' }).click()
+    await b.toast('Connection request sent').waitFor()
+    await pageA.getByRole('button', { name: 'Pending', exact: true }).waitFor()
 
-      // B's badges rise without a reload: pushed by the stream, long before the 30 s poll.
-      const started = Date.now()
-      await pageB.getByTestId('connection-requests-badge').filter({ hasText: '1' }).waitFor({ timeout: 5000 })
-      expect(Date.now() - started).toBeLessThan(5000)
-      await pageB.getByTestId('notifications-badge').filter({ hasText: '1' }).waitFor({ timeout: 5000 })
-      expect(await requestsButton(pageB).getAttribute('aria-label')).toBe('Connection Requests (1 pending)')
+    // B's badges rise without a reload: pushed by the stream, long before the 30 s poll.
+    const started = Date.now()
+    await pageB.getByTestId('connection-requests-badge').filter({ hasText: '1' }).waitFor({ timeout: 5000 })
+    expect(Date.now() - started).toBeLessThan(5000)
+    await pageB.getByTestId('notifications-badge').filter({ hasText: '1' }).waitFor({ timeout: 5000 })
+    expect(await requestsButton(pageB).getAttribute('aria-label')).toBe('Connection Requests (1 pending)')
 
-      // A moves to My Network (client-side) and keeps it open.
-      await pageA.getByRole('link', { name: 'Network', exact: true }).click()
-      await pageA.getByRole('heading', { level: 1, name: 'My Network' }).waitFor()
-      await pageA.getByText('No connections yet').waitFor()
-      await liveStream(pageA)
+    // A moves to My Network (client-side) and keeps it open.
+    await pageA.getByRole('link', { name: 'Network', exact: true }).click()
+    await pageA.getByRole('heading', { level: 1, name: 'My Network' }).waitFor()
+    await pageA.getByText('No connections yet').waitFor()
+    await liveStream(pageA)
 
-      // B accepts from the top bar.
-      await requestsButton(pageB).click()
-      const dropdown = pageB.getByRole('dialog', { name: 'Connection Requests' })
-      await dropdown.getByText('Alice Martin').waitFor()
-      await dropdown.getByText('We met at the product summit').waitFor()
-      await dropdown.getByText(`@${alice.username}`).waitFor()
-      await dropdown.getByRole('button', { name: 'Accept request from Alice Martin' }).click()
-      await pageB.getByText('Connection request accepted', { exact: true }).waitFor()
-      await dropdown.getByText('No pending connection requests').waitFor()
-      expect(await pageB.getByTestId('connection-requests-badge').count()).toBe(0)
-      await pageB.keyboard.press('Escape')
+    // B accepts from the top bar.
+    await requestsButton(pageB).click()
+    const dropdown = pageB.getByRole('dialog', { name: 'Connection Requests' })
+    await dropdown.getByText('Alice Martin').waitFor()
+    await dropdown.getByText('We met at the product summit').waitFor()
+    await dropdown.getByText(`@${alice.username}`).waitFor()
+    await dropdown.getByRole('button', { name: 'Accept request from Alice Martin' }).click()
+    await pageB.getByText('Connection request accepted', { exact: true }).waitFor()
+    await dropdown.getByText('No pending connection requests').waitFor()
+    expect(await pageB.getByTestId('connection-requests-badge').count()).toBe(0)
+    await pageB.keyboard.press('Escape')
 
-      // A's open My Network page shows B without a reload.
-      const aConnections = pageA.getByRole('list', { name: 'Connections' })
-      await aConnections.getByText('Bob Stone').waitFor({ timeout: 5000 })
-      await aConnections.getByText(`@${bob.username}`).waitFor()
+    // A's open My Network page shows B without a reload.
+    const aConnections = pageA.getByRole('list', { name: 'Connections' })
+    await aConnections.getByText('Bob Stone').waitFor({ timeout: 5000 })
+    await aConnections.getByText(`@${bob.username}`).waitFor()
 
-      // B's profile now says Connected for A, and removing asks first.
-      await pageA.goto(b.url(`/profile/${bob.username}`))
-      await pageA.getByRole('button', { name: 'Connected', exact: true }).click()
-      const confirm = pageA.getByRole('alertdialog')
-      await confirm.getByText('Are you sure you want to remove your connection with Bob Stone?').waitFor()
-      await confirm.getByRole('button', { name: 'Cancel' }).click()
-      await pageA.goto(b.url('/connections'))
-      await pageA.getByRole('list', { name: 'Connections' }).getByText('Bob Stone').waitFor()
+    // B's profile now says Connected for A, and removing asks first.
+    await pageA.goto(b.url(`/profile/${bob.username}`))
+    await pageA.getByRole('button', { name: 'Connected', exact: true }).click()
+    const confirm = pageA.getByRole('alertdialog')
+    await confirm.getByText('Are you sure you want to remove your connection with Bob Stone?').waitFor()
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await pageA.goto(b.url('/connections'))
+    await pageA.getByRole('list', { name: 'Connections' }).getByText('Bob Stone').waitFor()
 
-      // B sees A under Connections.
-      await pageB.getByRole('link', { name: 'Network', exact: true }).click()
-      await pageB.getByRole('heading', { level: 1, name: 'My Network' }).waitFor()
-      await pageB.getByRole('list', { name: 'Connections' }).getByText('Alice Martin').waitFor()
-      expect(await pageB.getByRole('tab', { name: /^Connections/ }).textContent()).toContain('1')
+    // B sees A under Connections.
+    await pageB.getByRole('link', { name: 'Network', exact: true }).click()
+    await pageB.getByRole('heading', { level: 1, name: 'My Network' }).waitFor()
+    await pageB.getByRole('list', { name: 'Connections' }).getByText('Alice Martin').waitFor()
+    expect(await pageB.getByRole('tab', { name: /^Connections/ }).textContent()).toContain('1')
 
-      // A was notified of the acceptance; clicking it from home opens the new connection's profile.
-      await pageA.getByRole('link', { name: 'Home', exact: true }).click()
-      await pageA.waitForURL((url) => url.pathname === '/')
-      await pageA.getByTestId('notifications-badge').filter({ hasText: '1' }).waitFor()
-      await bell(pageA).click()
-      const notifications = pageA.getByRole('dialog', { name: 'Notifications' })
-      await notifications.getByText('Bob Stone accepted your connection request').click()
-      await pageA.waitForURL((url) => url.pathname === `/profile/${bob.username}`)
+    // A was notified of the acceptance; clicking it from home opens the new connection's profile.
+    await pageA.getByRole('link', { name: 'Home', exact: true }).click()
+    await pageA.waitForURL((url) => url.pathname === '/')
+    await pageA.getByTestId('notifications-badge').filter({ hasText: '1' }).waitFor()
+    await bell(pageA).click()
+    const notifications = pageA.getByRole('dialog', { name: 'Notifications' })
+    await notifications.getByText('Bob Stone accepted your connection request').click()
+    await pageA.waitForURL((url) => url.pathname === `/profile/${bob.username}`)
 
-      // An endorsement notification opens the endorsement itself.
-      const endorsementId = await endorse(other.context, alice)
-      await pageA.getByTestId('notifications-badge').filter({ hasText: '1' }).waitFor({ timeout: 5000 })
-      await bell(pageA).click()
-      await pageA
-        .getByRole('dialog', { name: 'Notifications' })
-        .getByText('Bob Stone endorsed you for Leadership')
-        .click()
-      await pageA.waitForURL((url) => url.pathname === `/vouches/${endorsementId}`)
+    // An endorsement notification opens the endorsement itself.
+    const endorsementId = await endorse(other.context, alice)
+    await pageA.getByTestId('notifications-badge').filter({ hasText: '1' }).waitFor({ timeout: 5000 })
+    await bell(pageA).click()
+    await pageA
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByText('Bob Stone endorsed you for Leadership')
+      .click()
+    await pageA.waitForURL((url) => url.pathname === `/vouches/${endorsementId}`)
 
-      // Opening the dropdown with unread items marks them read after 3 seconds.
-      await pageB.goto(b.url('/'))
-      await pageB.getByTestId('notifications-badge').waitFor()
-      await bell(pageB).click()
-      await pageB.getByTestId('notifications-badge').waitFor({ state: 'detached', timeout: 6000 })
-
-      expect(other.errors).toEqual([])
-    } finally {
-      await other.context.close()
-    }
+    // Opening the dropdown with unread items marks them read after 3 seconds.
+    await pageB.goto(b.url('/'))
+    await pageB.getByTestId('notifications-badge').waitFor()
+    await bell(pageB).click()
+    await pageB.getByTestId('notifications-badge').waitFor({ state: 'detached', timeout: 6000 })
   })
 
   it('B declines from the top bar and A cancels another request from Sent', async () => {
     const alice = await registerViaApi(b.context, { fullName: 'Alice Martin' })
-    const other = await secondBrowser()
-    try {
-      const bob = await registerViaApi(other.context, { fullName: 'Bob Stone' })
-      const carolContext = await b.browser.newContext()
-      const carol = await registerViaApi(carolContext, { fullName: 'Carol Diaz' })
-      await carolContext.close()
+    const other = await b.secondBrowser()
+    const bob = await registerViaApi(other.context, { fullName: 'Bob Stone' })
+    const carolContext = await b.browser.newContext()
+    const carol = await registerViaApi(carolContext, { fullName: 'Carol Diaz' })
+    await carolContext.close()
 
-      await other.page.goto(b.url('/'))
-      await liveStream(other.page)
-      await sendRequest(b.context, bob)
-      await other.page.getByTestId('connection-requests-badge').filter({ hasText: '1' }).waitFor()
-      await requestsButton(other.page).click()
-      await other.page.getByRole('button', { name: 'Reject request from Alice Martin' }).click()
-      await other.page.getByText('Connection request rejected', { exact: true }).waitFor()
+    await other.page.goto(b.url('/'))
+    await liveStream(other.page)
+    await sendRequest(b.context, bob)
+    await other.page.getByTestId('connection-requests-badge').filter({ hasText: '1' }).waitFor()
+    await requestsButton(other.page).click()
+    await other.page.getByRole('button', { name: 'Reject request from Alice Martin' }).click()
+    await other.page.getByText('Connection request rejected', { exact: true }).waitFor()
 
-      // A's second request waits under Sent until A cancels it.
-      await sendRequest(b.context, carol)
-      await b.page.goto(b.url('/connections?tab=sent'))
-      const sent = b.page.getByRole('list', { name: 'Sent requests' })
-      await sent.getByText('Carol Diaz').waitFor()
-      await sent.getByRole('button', { name: 'Cancel request to Carol Diaz' }).click()
-      await b.toast('Request canceled').waitFor()
-      await b.page.getByText('No sent requests').waitFor()
-      expect(alice.username).toBeTruthy()
-      expect(other.errors).toEqual([])
-    } finally {
-      await other.context.close()
-    }
+    // A's second request waits under Sent until A cancels it.
+    await sendRequest(b.context, carol)
+    await b.page.goto(b.url('/connections?tab=sent'))
+    const sent = b.page.getByRole('list', { name: 'Sent requests' })
+    await sent.getByText('Carol Diaz').waitFor()
+    await sent.getByRole('button', { name: 'Cancel request to Carol Diaz' }).click()
+    await b.toast('Request canceled').waitFor()
+    await b.page.getByText('No sent requests').waitFor()
+    expect(alice.username).toBeTruthy()
   })
 })
 

@@ -11,20 +11,6 @@ import { shoot } from './support/screenshots'
  */
 const b = useBrowser()
 
-async function secondBrowser() {
-  const context = await b.browser.newContext({ viewport: { width: 1280, height: 800 } })
-  context.setDefaultTimeout(15_000)
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    if (/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return
-    errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`))
-  return { context, page, errors }
-}
-
 const liveStream = (page: Page) =>
   page.waitForFunction(() => document.documentElement.dataset.liveEvents === 'connected', undefined, {
     timeout: 10_000,
@@ -49,112 +35,99 @@ const lastStatus = (page: Page) => thread(page).locator('[data-mine="true"]').la
 describe('messaging between two browsers', () => {
   it('messages arrive live, the unread badge rises, and the statuses move to read', async () => {
     const alice = await registerViaApi(b.context, { fullName: 'Alice Martin' })
-    const other = await secondBrowser()
-    try {
-      const bob = await registerViaApi(other.context, { fullName: 'Bob Stone' })
-      await connect(b.context, alice, other.context, bob)
-      const pageA = b.page
-      const pageB = other.page
+    const other = await b.secondBrowser()
+    const bob = await registerViaApi(other.context, { fullName: 'Bob Stone' })
+    await connect(b.context, alice, other.context, bob)
+    const pageA = b.page
+    const pageB = other.page
 
-      // Bob waits on the home page; his badge says nothing yet.
-      await pageB.goto(b.url('/'))
-      await liveStream(pageB)
-      await pageB.getByRole('link', { name: 'Messages', exact: true }).waitFor()
+    // Bob waits on the home page; his badge says nothing yet.
+    await pageB.goto(b.url('/'))
+    await liveStream(pageB)
+    await pageB.getByRole('link', { name: 'Messages', exact: true }).waitFor()
 
-      // Alice opens a thread with Bob from the Message button's URL and writes.
-      await pageA.goto(b.url(`/messages?to=${bob.id}`))
-      await pageA.getByText('No messages yet. Say hello!').waitFor()
-      await liveStream(pageA)
-      await pageA.getByLabel('Message to Bob Stone').fill('Hi Bob, got a minute?')
-      await pageA.getByLabel('Message to Bob Stone').press('Enter')
-      await pageA.waitForURL(/\/messages\/\d+$/)
-      await thread(pageA).getByText('Hi Bob, got a minute?').waitFor()
+    // Alice opens a thread with Bob from the Message button's URL and writes.
+    await pageA.goto(b.url(`/messages?to=${bob.id}`))
+    await pageA.getByText('No messages yet. Say hello!').waitFor()
+    await liveStream(pageA)
+    await pageA.getByLabel('Message to Bob Stone').fill('Hi Bob, got a minute?')
+    await pageA.getByLabel('Message to Bob Stone').press('Enter')
+    await pageA.waitForURL(/\/messages\/\d+$/)
+    await thread(pageA).getByText('Hi Bob, got a minute?').waitFor()
 
-      // Bob's badge rises without a reload, and his client reports the message delivered.
-      await pageB.getByRole('link', { name: 'Messages, 1 unread' }).waitFor()
-      await expect
-        .poll(() => lastStatus(pageA).getAttribute('data-status'), { timeout: 10_000 })
-        .toBe('delivered')
+    // Bob's badge rises without a reload, and his client reports the message delivered.
+    await pageB.getByRole('link', { name: 'Messages, 1 unread' }).waitFor()
+    await expect
+      .poll(() => lastStatus(pageA).getAttribute('data-status'), { timeout: 10_000 })
+      .toBe('delivered')
 
-      // Fetching the thread (a prefetch, another page) is not reading it: the message stays delivered.
-      const conversationId = Number(/\/messages\/(\d+)$/.exec(pageA.url())![1])
-      const fetched = await pageB.request.get(`${baseUrl()}/api/conversations/${conversationId}/messages`)
-      expect(fetched.ok()).toBe(true)
-      expect(((await fetched.json()) as TMessagePage).messages.at(-1)!.status).toBe('delivered')
+    // Fetching the thread (a prefetch, another page) is not reading it: the message stays delivered.
+    const conversationId = Number(/\/messages\/(\d+)$/.exec(pageA.url())![1])
+    const fetched = await pageB.request.get(`${baseUrl()}/api/conversations/${conversationId}/messages`)
+    expect(fetched.ok()).toBe(true)
+    expect(((await fetched.json()) as TMessagePage).messages.at(-1)!.status).toBe('delivered')
 
-      // Bob opens it, his client posts the read: Alice sees "Read" live.
-      const readPosted = pageB.waitForRequest(
-        (request) =>
-          request.method() === 'POST' && request.url().endsWith(`/api/conversations/${conversationId}/read`),
-      )
-      await pageB.getByRole('link', { name: 'Messages, 1 unread' }).click()
-      await pageB.getByRole('heading', { level: 1, name: 'Messages' }).waitFor()
-      await pageB.getByRole('link', { name: 'Alice Martin, 1 unread' }).click()
-      await thread(pageB).getByText('Hi Bob, got a minute?').waitFor()
-      await readPosted
-      await expect.poll(() => lastStatus(pageA).getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
-      await thread(pageA).getByText('Read', { exact: true }).waitFor()
-      await pageB.getByRole('link', { name: 'Messages', exact: true }).waitFor()
+    // Bob opens it, his client posts the read: Alice sees "Read" live.
+    const readPosted = pageB.waitForRequest(
+      (request) =>
+        request.method() === 'POST' && request.url().endsWith(`/api/conversations/${conversationId}/read`),
+    )
+    await pageB.getByRole('link', { name: 'Messages, 1 unread' }).click()
+    await pageB.getByRole('heading', { level: 1, name: 'Messages' }).waitFor()
+    await pageB.getByRole('link', { name: 'Alice Martin, 1 unread' }).click()
+    await thread(pageB).getByText('Hi Bob, got a minute?').waitFor()
+    await readPosted
+    await expect.poll(() => lastStatus(pageA).getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
+    await thread(pageA).getByText('Read', { exact: true }).waitFor()
+    await pageB.getByRole('link', { name: 'Messages', exact: true }).waitFor()
 
-      // Bob answers; with the thread open, Alice reads it at once and Bob sees "Read".
-      await pageB.getByLabel('Message to Alice Martin').fill('Sure, what is up?')
-      await pageB.getByRole('button', { name: 'Send message' }).click()
-      await thread(pageA).getByText('Sure, what is up?').waitFor()
-      await expect.poll(() => lastStatus(pageB).getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
+    // Bob answers; with the thread open, Alice reads it at once and Bob sees "Read".
+    await pageB.getByLabel('Message to Alice Martin').fill('Sure, what is up?')
+    await pageB.getByRole('button', { name: 'Send message' }).click()
+    await thread(pageA).getByText('Sure, what is up?').waitFor()
+    await expect.poll(() => lastStatus(pageB).getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
 
-      // The conversation list shows the last message on both sides.
-      await pageA.getByRole('list', { name: 'Conversations' }).getByText('Sure, what is up?').waitFor()
-      await pageB.getByRole('list', { name: 'Conversations' }).getByText('You: Sure, what is up?').waitFor()
-      await shoot(pageA, 'messages.png')
-      expect(other.errors).toEqual([])
-    } finally {
-      await other.context.close()
-    }
+    // The conversation list shows the last message on both sides.
+    await pageA.getByRole('list', { name: 'Conversations' }).getByText('Sure, what is up?').waitFor()
+    await pageB.getByRole('list', { name: 'Conversations' }).getByText('You: Sure, what is up?').waitFor()
+    await shoot(pageA, 'messages.png')
   })
 
   it('only connections can be messaged', async () => {
     await registerViaApi(b.context, { fullName: 'Casey Alone' })
-    const other = await secondBrowser()
-    try {
-      const stranger = await registerViaApi(other.context, { fullName: 'Dana Stranger' })
-      await b.page.goto(b.url(`/messages?to=${stranger.id}`))
-      await b.page
-        .getByText('You can only message your connections. Connect with Dana Stranger first.')
-        .waitFor()
-      expect(await b.page.getByLabel('Message to Dana Stranger').count()).toBe(0)
-      const res = await b.context.request.post(`${baseUrl()}/api/messages`, {
-        data: { recipientId: stranger.id, content: 'Hello?' },
-      })
-      expect(res.status()).toBe(403)
-    } finally {
-      await other.context.close()
-    }
+    const other = await b.secondBrowser()
+    const stranger = await registerViaApi(other.context, { fullName: 'Dana Stranger' })
+    await b.page.goto(b.url(`/messages?to=${stranger.id}`))
+    await b.page
+      .getByText('You can only message your connections. Connect with Dana Stranger first.')
+      .waitFor()
+    expect(await b.page.getByLabel('Message to Dana Stranger').count()).toBe(0)
+    const res = await b.context.request.post(`${baseUrl()}/api/messages`, {
+      data: { recipientId: stranger.id, content: 'Hello?' },
+    })
+    expect(res.status()).toBe(403)
   })
 
   it('the messages page at phone width shows the list, then the thread with a way back', async () => {
     const alice = await registerViaApi(b.context, { fullName: 'Alice Martin' })
-    const other = await secondBrowser()
-    try {
-      const bob = await registerViaApi(other.context, { fullName: 'Bob Stone' })
-      await connect(other.context, bob, b.context, alice)
-      await other.context.request.post(`${baseUrl()}/api/messages`, {
-        data: { recipientId: alice.id, content: 'Lunch on Friday?' },
-      })
-      await b.page.setViewportSize({ width: 390, height: 844 })
-      await b.page.goto(b.url('/messages'))
-      await b.page.getByRole('link', { name: 'Bob Stone, 1 unread' }).click()
-      await thread(b.page).getByText('Lunch on Friday?').waitFor()
-      expect(await b.page.getByRole('list', { name: 'Conversations' }).isVisible()).toBe(false)
-      expect(
-        await b.page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        ),
-      ).toBe(0)
-      await shoot(b.page, 'messages-mobile.png')
-      await b.page.getByRole('link', { name: 'Back to conversations' }).click()
-      await b.page.getByRole('list', { name: 'Conversations' }).waitFor()
-    } finally {
-      await other.context.close()
-    }
+    const other = await b.secondBrowser()
+    const bob = await registerViaApi(other.context, { fullName: 'Bob Stone' })
+    await connect(other.context, bob, b.context, alice)
+    await other.context.request.post(`${baseUrl()}/api/messages`, {
+      data: { recipientId: alice.id, content: 'Lunch on Friday?' },
+    })
+    await b.page.setViewportSize({ width: 390, height: 844 })
+    await b.page.goto(b.url('/messages'))
+    await b.page.getByRole('link', { name: 'Bob Stone, 1 unread' }).click()
+    await thread(b.page).getByText('Lunch on Friday?').waitFor()
+    expect(await b.page.getByRole('list', { name: 'Conversations' }).isVisible()).toBe(false)
+    expect(
+      await b.page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0)
+    await shoot(b.page, 'messages-mobile.png')
+    await b.page.getByRole('link', { name: 'Back to conversations' }).click()
+    await b.page.getByRole('list', { name: 'Conversations' }).waitFor()
   })
 })

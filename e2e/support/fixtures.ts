@@ -33,6 +33,11 @@ export type BrowserFixture = {
   allowConsoleError: (pattern: RegExp) => void
   /** A visible toast's title or description (exact text), e.g. `await b.toast('Logged out').waitFor()`. */
   toast: (text: string) => Locator
+  /**
+   * Another browser with its own cookies, for a second member in the same test. It is closed after the
+   * test, and its console errors fail the test like the main page's.
+   */
+  secondBrowser: (options?: ContextOptions) => Promise<{ context: BrowserContext; page: Page }>
 }
 
 export type ContextOptions = Parameters<Browser['newContext']>[0]
@@ -47,6 +52,22 @@ export function useBrowser(contextOptions: ContextOptions = {}): BrowserFixture 
   let page: Page | undefined
   let errors: string[] = []
   let allowed: RegExp[] = []
+  let others: BrowserContext[] = []
+
+  const newContext = async (options: ContextOptions) => {
+    const created = await browser!.newContext({ viewport: { width: 1280, height: 800 }, ...options })
+    created.setDefaultTimeout(15_000)
+    created.setDefaultNavigationTimeout(30_000)
+    const createdPage = await created.newPage()
+    createdPage.on('console', (message: ConsoleMessage) => {
+      if (message.type() !== 'error') return
+      const text = message.text()
+      if (EXPECTED_CONSOLE.some((pattern) => pattern.test(text))) return
+      errors.push(text)
+    })
+    createdPage.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`))
+    return { context: created, page: createdPage }
+  }
 
   beforeAll(async () => {
     browser = await chromium.launch({
@@ -63,21 +84,13 @@ export function useBrowser(contextOptions: ContextOptions = {}): BrowserFixture 
   beforeEach(async () => {
     errors = []
     allowed = []
-    context = await browser!.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions })
-    context.setDefaultTimeout(15_000)
-    context.setDefaultNavigationTimeout(30_000)
-    page = await context.newPage()
-    page.on('console', (message: ConsoleMessage) => {
-      if (message.type() !== 'error') return
-      const text = message.text()
-      if (EXPECTED_CONSOLE.some((pattern) => pattern.test(text))) return
-      errors.push(text)
-    })
-    page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`))
+    ;({ context, page } = await newContext(contextOptions))
   })
 
   afterEach(async () => {
     await context?.close()
+    for (const other of others) await other.close()
+    others = []
     const unexpected = errors.filter((text) => !allowed.some((pattern) => pattern.test(text)))
     expect(unexpected, 'browser console errors').toEqual([])
   })
@@ -106,6 +119,11 @@ export function useBrowser(contextOptions: ContextOptions = {}): BrowserFixture 
       required(page, 'page')
         .getByRole('region', { name: /^Alerts/ })
         .getByText(text, { exact: true }),
+    secondBrowser: async (options = {}) => {
+      const second = await newContext(options)
+      others.push(second.context)
+      return second
+    },
   }
 }
 

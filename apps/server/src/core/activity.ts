@@ -1,9 +1,7 @@
+import { ACTIVITY_WINDOW_DAYS } from '@vouched/shared/discovery.constants'
 import { and, eq, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { memberDailyActivity } from '../db/schema/index'
-
-/** activityScore counts the last 30 days: today (UTC) and the 29 before it. */
-export const ACTIVITY_WINDOW_DAYS = 30
 
 /** The UTC day of a timestamp, the unit of member_daily_activity whichever time zone the session has. */
 export const utcDay = (timestamp: SQL | Date) =>

@@ -26,9 +26,9 @@ import {
   vouchLikes,
 } from '../../db/schema/index'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
-import { createAdmin, createMember, DEFAULT_PASSWORD } from '../../../test/factories'
+import { createAdmin, createMember, DEFAULT_PASSWORD, endorse } from '../../../test/factories'
 import { makeImage, multipart } from '../../../test/multipart'
-import { recomputeHashtagCounts, recomputeMemberStats } from '../endorsements/endorsements.service'
+import { recomputeHashtagCounts, recomputeMemberStats } from '../endorsements/endorsements.counters'
 import { sendNotificationMails } from '../notifications/notifications.service'
 
 let t: TestApp
@@ -41,15 +41,6 @@ afterAll(async () => {
 
 type Member = Awaited<ReturnType<typeof createMember>>
 
-const endorse = async (from: Member, to: Member, payload: Record<string, unknown> = {}) => {
-  const res = await t.inject(from, {
-    method: 'POST',
-    url: '/api/vouches',
-    payload: { toUserId: to.id, ...payload },
-  })
-  expect(res.statusCode).toBe(201)
-  return res.json().id as number
-}
 const connect = async (a: Member, b: Member) => {
   const sent = await t.inject(a, { method: 'POST', url: `/api/connection-requests/${b.id}`, payload: {} })
   await t.inject(b, { method: 'POST', url: `/api/connection-requests/${sent.json().request.id}/accept` })
@@ -77,21 +68,25 @@ async function richWorld() {
       data: await makeImage('png'),
     }),
   })
-  const given = await endorse(me, friend!, {
-    category: 'Leadership',
-    note: 'Sharp',
-    contentUrl: upload.json().contentUrl,
-    hashtags: ['Vision'],
-  })
-  await endorse(me, fan!, { category: 'Teamwork', hashtags: ['Care'] })
-  const received = await endorse(friend!, me, {
-    category: 'Leadership',
-    note: 'Thanks',
-    hashtags: ['Vision'],
-  })
-  await endorse(fan!, me, { category: 'Teamwork', hashtags: ['Care'] }) // reciprocal with mine
-  await endorse(secret!, me, { category: 'Creativity', isAnonymous: true })
-  await endorse(pest!, me, { category: 'Other' })
+  const given = (
+    await endorse(t, me, friend!, {
+      category: 'Leadership',
+      note: 'Sharp',
+      contentUrl: upload.json().contentUrl,
+      hashtags: ['Vision'],
+    })
+  ).id
+  await endorse(t, me, fan!, { category: 'Teamwork', hashtags: ['Care'] })
+  const received = (
+    await endorse(t, friend!, me, {
+      category: 'Leadership',
+      note: 'Thanks',
+      hashtags: ['Vision'],
+    })
+  ).id
+  await endorse(t, fan!, me, { category: 'Teamwork', hashtags: ['Care'] }) // reciprocal with mine
+  await endorse(t, secret!, me, { category: 'Creativity', isAnonymous: true })
+  await endorse(t, pest!, me, { category: 'Other' })
   await t.inject(me, { method: 'POST', url: `/api/vouches/${received}/likes` })
   await t.inject(fan!, { method: 'POST', url: `/api/vouches/${given}/likes` })
   await t.inject(me, {
@@ -336,7 +331,7 @@ describe('notification preferences', () => {
 
     await sendNotificationMails(t.db, t.app.mailer, t.config) // an empty queue sends nothing
     const mailsBefore = (await t.outbox()).length
-    await endorse(fan, me, { category: 'Teamwork' })
+    await endorse(t, fan, me, { category: 'Teamwork' })
     await t.inject(fan, { method: 'POST', url: `/api/connection-requests/${me.id}`, payload: {} })
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, me.id))).toEqual([])
     expect(await sendNotificationMails(t.db, t.app.mailer, t.config)).toBe(1)

@@ -4,7 +4,6 @@ import path from 'node:path'
 import { eq, sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_MESSAGES } from '@vouched/shared/admin'
-import { ZCreateEndorsementBody, type TCreateEndorsementBody } from '@vouched/shared/endorsements'
 import type { Db } from '../../db/client'
 import {
   announcements,
@@ -25,15 +24,10 @@ import {
 } from '../../db/schema/index'
 import { createSession } from '../../core/session'
 import { uploadsDir } from '../../core/uploads'
-import {
-  addComment,
-  createEndorsement,
-  likeEndorsement,
-  recomputeHashtagCounts,
-  recomputeMemberStats,
-} from '../endorsements/endorsements.service'
+import { recomputeHashtagCounts, recomputeMemberStats } from '../endorsements/endorsements.counters'
+import { addComment, likeEndorsement } from '../endorsements/endorsements.service'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
-import { createAdmin, createMember, uniqueSuffix } from '../../../test/factories'
+import { createAdmin, createMember, endorse, uniqueSuffix } from '../../../test/factories'
 
 let t: TestApp
 beforeAll(async () => {
@@ -49,9 +43,6 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] }
   return result.rows
 }
-
-const endorse = async (from: Member, to: Member, body: Omit<TCreateEndorsementBody, 'toUserId'> = {}) =>
-  createEndorsement(t.db, t.config, { ...ZCreateEndorsementBody.parse({ ...body, toUserId: to.id }), from })
 
 const connect = (a: Member, b: Member) =>
   t.db.insert(connectionRequests).values({ fromUserId: a.id, toUserId: b.id, status: 'accepted' })
@@ -241,7 +232,7 @@ describe('GET /api/admin/vouches and DELETE /api/admin/vouches/:id', () => {
     const suffix = uniqueSuffix()
     const giver = await createMember(t.db, { username: `giver_${suffix}` })
     const receiver = await createMember(t.db)
-    const created = await endorse(giver, receiver, {
+    const created = await endorse(t, giver, receiver, {
       category: 'Leadership',
       isAnonymous: true,
       hashtags: ['Mentoring'],
@@ -269,7 +260,7 @@ describe('GET /api/admin/vouches and DELETE /api/admin/vouches/:id', () => {
     const givers = await Promise.all(Array.from({ length: 10 }, () => createMember(t.db)))
     const given = []
     for (const giver of givers)
-      given.push(await endorse(giver, receiver, { category: 'Teamwork', hashtags: [tag] }))
+      given.push(await endorse(t, giver, receiver, { category: 'Teamwork', hashtags: [tag] }))
     let [stored] = await t.db.select().from(users).where(eq(users.id, receiver.id))
     expect(stored!.reputationScore).toBeCloseTo(100)
     expect(await t.db.select().from(medals).where(eq(medals.userId, receiver.id))).toHaveLength(1)
@@ -305,8 +296,8 @@ describe('GET /api/admin/hashtags and DELETE /api/admin/hashtags/:id', () => {
     const admin = await createAdmin(t.db)
     const suffix = uniqueSuffix()
     const [a, b, c] = [await createMember(t.db), await createMember(t.db), await createMember(t.db)]
-    await endorse(a, c, { hashtags: [`Alpha${suffix}`, `Beta${suffix}`] })
-    await endorse(b, c, { hashtags: [`Beta${suffix}`] })
+    await endorse(t, a, c, { hashtags: [`Alpha${suffix}`, `Beta${suffix}`] })
+    await endorse(t, b, c, { hashtags: [`Beta${suffix}`] })
     const res = await t.inject(admin, { method: 'GET', url: `/api/admin/hashtags?q=%23${suffix}` })
     expect(res.json()).toMatchObject({ total: 2 })
     expect(res.json().items.map((h: { tag: string; count: number }) => [h.tag, h.count])).toEqual([
@@ -321,7 +312,7 @@ describe('GET /api/admin/hashtags and DELETE /api/admin/hashtags/:id', () => {
     const tag = `Gone${uniqueSuffix()}`
     const kept = `Kept${uniqueSuffix()}`
     for (let i = 0; i < 10; i++) {
-      await endorse(await createMember(t.db), receiver, { category: 'Creativity', hashtags: [tag, kept] })
+      await endorse(t, await createMember(t.db), receiver, { category: 'Creativity', hashtags: [tag, kept] })
     }
     const before = await t.db.select().from(medals).where(eq(medals.userId, receiver.id))
     expect(before.map((m) => m.skillName).sort()).toEqual([kept, tag].sort())
@@ -527,15 +518,15 @@ describe('DELETE /api/admin/users/:id', () => {
 
     // Ann holds a bronze medal only thanks to the victim's endorsement (9 + 1 = 10).
     for (const member of crowd)
-      await endorse(member, ann, { category: 'Leadership', hashtags: ['Mentorship'] })
-    const victimToAnn = await endorse(victim, ann, {
+      await endorse(t, member, ann, { category: 'Leadership', hashtags: ['Mentorship'] })
+    const victimToAnn = await endorse(t, victim, ann, {
       category: 'Leadership',
       note: 'Great mentor',
       hashtags: ['Mentorship', 'Rare'],
     })
-    await endorse(victim, bob, { category: 'Communication', hashtags: ['Clarity'], isAnonymous: true })
-    const bobToVictim = await endorse(bob, victim, { category: 'Teamwork', hashtags: ['Clarity'] })
-    const cidToBob = await endorse(cid, bob, { category: 'Creativity', hashtags: ['Design'] })
+    await endorse(t, victim, bob, { category: 'Communication', hashtags: ['Clarity'], isAnonymous: true })
+    const bobToVictim = await endorse(t, bob, victim, { category: 'Teamwork', hashtags: ['Clarity'] })
+    const cidToBob = await endorse(t, cid, bob, { category: 'Creativity', hashtags: ['Design'] })
     // The victim's likes and comments on others' endorsements, and others' on the victim's.
     await likeEndorsement(t.db, victim, cidToBob.id)
     await addComment(t.db, victim, cidToBob.id, 'Agreed!')

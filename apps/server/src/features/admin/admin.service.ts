@@ -7,11 +7,8 @@ import { AppError, notFound } from '../../core/errors'
 import { deleteUserSessions } from '../../core/session'
 import { deleteUploadFiles } from '../../core/uploads'
 import { toSelfUser, type UserRow } from '../../core/user-shapes'
-import {
-  recomputeMemberStats,
-  removeEndorsement,
-  removeMemberContributions,
-} from '../endorsements/endorsements.service'
+import { recomputeMemberStats } from '../endorsements/endorsements.counters'
+import { removeEndorsement, removeMemberContributions } from '../endorsements/endorsements.service'
 import { findEndorsementSummary, findHashtag, findUser } from './admin.queries'
 import { writeAudit } from './audit.service'
 

@@ -3,7 +3,7 @@ import { and, eq, or } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectionRequests, notifications } from '../../db/schema/index'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
-import { createAdmin, createMember } from '../../../test/factories'
+import { createAdmin, createMember, endorse, postEndorsement } from '../../../test/factories'
 
 let t: TestApp
 beforeAll(async () => {
@@ -18,8 +18,6 @@ type Member = Awaited<ReturnType<typeof createMember>>
 const block = (me: Member, other: Member) => t.inject(me, { method: 'POST', url: `/api/blocks/${other.id}` })
 const unblock = (me: Member, other: Member) =>
   t.inject(me, { method: 'DELETE', url: `/api/blocks/${other.id}` })
-const endorse = (from: Member, to: Member, payload: Record<string, unknown> = {}) =>
-  t.inject(from, { method: 'POST', url: '/api/vouches', payload: { toUserId: to.id, ...payload } })
 const requestConnection = (from: Member, to: Member) =>
   t.inject(from, { method: 'POST', url: `/api/connection-requests/${to.id}`, payload: {} })
 
@@ -98,18 +96,18 @@ describe('blocking', () => {
       await createMember(t.db),
     ]
     await connected(me, blocked)
-    const mine = (await endorse(third, me, { category: 'Leadership' })).json().id as number
-    const theirs = (await endorse(third, blocked, { category: 'Leadership' })).json().id as number
+    const mine = (await endorse(t, third, me, { category: 'Leadership' })).id
+    const theirs = (await endorse(t, third, blocked, { category: 'Leadership' })).id
     await block(me, blocked)
 
-    const endorsement = await endorse(blocked, me)
+    const endorsement = await postEndorsement(t, blocked, me)
     expect(endorsement.statusCode).toBe(403)
     expect(endorsement.json()).toMatchObject({ code: 'BLOCKED', message: BLOCK_MESSAGES.blockedYou })
     const request = await requestConnection(blocked, me)
     expect(request.statusCode).toBe(403)
     expect(request.json().message).toBe(BLOCK_MESSAGES.blockedYou)
     // The blocker is told how to undo it.
-    const back = await endorse(me, blocked)
+    const back = await postEndorsement(t, me, blocked)
     expect(back.statusCode).toBe(403)
     expect(back.json().message).toBe(BLOCK_MESSAGES.youBlocked)
     expect((await requestConnection(me, blocked)).json().message).toBe(BLOCK_MESSAGES.youBlocked)
@@ -142,7 +140,7 @@ describe('blocking', () => {
 
     // Unblocked, they may reach each other again.
     await unblock(me, blocked)
-    expect((await endorse(blocked, me)).statusCode).toBe(201)
+    expect((await postEndorsement(t, blocked, me)).statusCode).toBe(201)
     expect((await requestConnection(blocked, me)).statusCode).toBe(201)
   })
 
@@ -152,7 +150,7 @@ describe('blocking', () => {
       await createMember(t.db),
       await createMember(t.db),
     ]
-    const id = (await endorse(giver, receiver, { isAnonymous: true })).json().id as number
+    const id = (await endorse(t, giver, receiver, { isAnonymous: true })).id
     await block(me, giver)
     const like = await t.inject(me, { method: 'POST', url: `/api/vouches/${id}/likes` })
     expect(like.statusCode).toBe(200)
@@ -188,7 +186,8 @@ describe('blocking', () => {
       await createMember(t.db),
       await createMember(t.db),
     ]
-    const id = (await endorse(blocked, me, { category: 'Teamwork', hashtags: ['Kind'] })).json().id as number
+    const id = (await postEndorsement(t, blocked, me, { category: 'Teamwork', hashtags: ['Kind'] })).json()
+      .id as number
     const profile = async (as: Member) =>
       (await t.inject(as, { method: 'GET', url: `/api/users/${me.username}` })).json()
     expect((await profile(viewer)).reputationScore).toBe(10)
@@ -222,7 +221,11 @@ describe('blocking', () => {
     const helper = await createMember(t.db)
     // Reputation puts both at the top of the popular list.
     for (const member of [me, them]) {
-      await endorse(helper, member, { category: 'Leadership', note: 'Great', hashtags: [`Tag${suffix}`] })
+      await postEndorsement(t, helper, member, {
+        category: 'Leadership',
+        note: 'Great',
+        hashtags: [`Tag${suffix}`],
+      })
     }
     const popular = async (viewer: Member) =>
       (

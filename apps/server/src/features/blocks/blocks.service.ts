@@ -7,8 +7,6 @@ import { publishEvent } from '../../core/events'
 import type { UserRow } from '../../core/user-shapes'
 import { setBlockHidden } from '../endorsements/endorsements.service'
 
-export { findBlockBetween, hasBlocked } from '../../core/blocks'
-
 const between = (a: number, b: number) =>
   or(
     and(eq(connectionRequests.fromUserId, a), eq(connectionRequests.toUserId, b)),

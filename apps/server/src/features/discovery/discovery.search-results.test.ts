@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { TUserCard } from '@vouched/shared/discovery'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { eventually } from '../../../test/eventually'
-import { createMember } from '../../../test/factories'
+import { createMember, endorse } from '../../../test/factories'
 import { handFeed } from '../../../test/hand-feed'
 import { createBlockSets } from '../../core/block-sets'
 import { blocks, hashtags, memberHashtags, users } from '../../db/schema/index'
@@ -50,15 +50,6 @@ async function ranked(prefix: string, count: number) {
     )
   }
   return members
-}
-
-const endorse = async (from: Member, to: Member, tags: string[]) => {
-  const res = await t.inject(from, {
-    method: 'POST',
-    url: '/api/vouches',
-    payload: { toUserId: to.id, category: 'Teamwork', hashtags: tags },
-  })
-  expect(res.statusCode).toBe(201)
 }
 
 describe('searches from memory', () => {
@@ -118,7 +109,7 @@ describe('searches from memory', () => {
     for (const app of [t.app, other]) {
       expect(await searchAs(viewer, { q: '#Rustacean', type: 'hashtag' }, app)).toEqual([])
     }
-    await endorse(giver, bob, ['Rustacean'])
+    await endorse(t, giver, bob, { category: 'Teamwork', hashtags: ['Rustacean'] })
     for (const app of [t.app, other]) {
       await eventually(async () => {
         const cards = await searchAs(viewer, { q: '#Rustacean', type: 'hashtag' }, app)
@@ -174,9 +165,9 @@ describe('searches from memory', () => {
       await createMember(t.db, { username: 'rustacean', fullName: 'Ray Crab', vouchCount: 9 }),
     ]
     const [giver, viewer] = [await createMember(t.db), await createMember(t.db)]
-    await endorse(giver, people[0]!, ['Rust', 'Go'])
-    await endorse(giver, people[2]!, ['Rust'])
-    await endorse(viewer, people[4]!, ['Go'])
+    await endorse(t, giver, people[0]!, { category: 'Teamwork', hashtags: ['Rust', 'Go'] })
+    await endorse(t, giver, people[2]!, { category: 'Teamwork', hashtags: ['Rust'] })
+    await endorse(t, viewer, people[4]!, { category: 'Teamwork', hashtags: ['Go'] })
     const blocked = await t.inject(viewer, { method: 'POST', url: `/api/blocks/${people[1]!.id}` })
     expect(blocked.statusCode).toBe(201)
     const queries: Query[] = [

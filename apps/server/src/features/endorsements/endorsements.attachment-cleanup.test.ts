@@ -4,7 +4,13 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uploads } from '../../db/schema/index'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
-import { createAdmin, createMember, DEFAULT_PASSWORD } from '../../../test/factories'
+import {
+  createAdmin,
+  createMember,
+  DEFAULT_PASSWORD,
+  endorse,
+  postEndorsement,
+} from '../../../test/factories'
 import { makeImage, multipart, tinyPdf } from '../../../test/multipart'
 import { sweepUnusedAttachments, UNUSED_ATTACHMENT_TTL_MS } from './endorsements.attachments'
 
@@ -39,17 +45,6 @@ async function uploadAttachment(member: Member, data?: Buffer) {
   return res.json().contentUrl as string
 }
 
-async function endorseWith(from: Member, to: Member, contentUrl: string, category = 'Leadership') {
-  const res = await t.inject(from, {
-    method: 'POST',
-    url: '/api/vouches',
-    headers: origin(),
-    payload: { toUserId: to.id, category, contentUrl },
-  })
-  expect(res.statusCode).toBe(201)
-  return res.json().id as number
-}
-
 const fileName = (url: string) => url.split('/').pop()!
 const onDisk = (url: string) =>
   access(path.join(t.config.dataDir, 'uploads', fileName(url))).then(
@@ -75,7 +70,7 @@ describe('files removed with their endorsement', () => {
   it('when an admin deletes the endorsement', async () => {
     const [alice, bob, admin] = [await createMember(t.db), await createMember(t.db), await createAdmin(t.db)]
     const url = await uploadAttachment(alice)
-    const id = await endorseWith(alice, bob, url)
+    const id = (await endorse(t, alice, bob, { contentUrl: url })).id
     expect(await stillThere(url)).toBe(true)
     const res = await t.inject(admin, {
       method: 'DELETE',
@@ -89,7 +84,7 @@ describe('files removed with their endorsement', () => {
   it('when an admin deletes it by resolving a report', async () => {
     const [alice, bob, admin] = [await createMember(t.db), await createMember(t.db), await createAdmin(t.db)]
     const url = await uploadAttachment(alice, tinyPdf())
-    const id = await endorseWith(alice, bob, url)
+    const id = (await endorse(t, alice, bob, { contentUrl: url })).id
     const report = await t.inject(bob, {
       method: 'POST',
       url: '/api/reports',
@@ -111,7 +106,7 @@ describe('files removed with their endorsement', () => {
     const [alice, bob] = [await createMember(t.db), await createMember(t.db)]
     const url = await uploadAttachment(alice)
     const unused = await uploadAttachment(alice)
-    await endorseWith(alice, bob, url)
+    await endorse(t, alice, bob, { contentUrl: url })
     const res = await t.inject(bob, {
       method: 'DELETE',
       url: '/api/account',
@@ -131,9 +126,9 @@ describe('files removed with their endorsement', () => {
       await createAdmin(t.db),
     ]
     const given = await uploadAttachment(alice)
-    await endorseWith(alice, bob, given)
+    await endorse(t, alice, bob, { contentUrl: given })
     const received = await uploadAttachment(carol)
-    await endorseWith(carol, bob, received)
+    await endorse(t, carol, bob, { contentUrl: received })
     const deleteUser = (id: number) =>
       t.inject(admin, { method: 'DELETE', url: `/api/admin/users/${id}`, headers: origin() })
     expect((await deleteUser(alice.id)).statusCode).toBe(200)
@@ -151,8 +146,8 @@ describe('files removed with their endorsement', () => {
       await createAdmin(t.db),
     ]
     const url = await uploadAttachment(alice)
-    const first = await endorseWith(alice, bob, url)
-    const second = await endorseWith(alice, carol, url)
+    const first = (await endorse(t, alice, bob, { contentUrl: url })).id
+    const second = (await endorse(t, alice, carol, { contentUrl: url })).id
     const remove = (id: number) =>
       t.inject(admin, { method: 'DELETE', url: `/api/admin/vouches/${id}`, headers: origin() })
     expect((await remove(first)).statusCode).toBe(200)
@@ -187,7 +182,7 @@ describe('unused uploads removed after a day', () => {
   it('never removes an attachment an endorsement uses, nor a profile picture', async () => {
     const [alice, bob] = [await createMember(t.db), await createMember(t.db)]
     const used = await uploadAttachment(alice)
-    await endorseWith(alice, bob, used)
+    await endorse(t, alice, bob, { contentUrl: used })
     const picture = await t.inject(alice, {
       method: 'POST',
       url: `/api/users/${alice.id}/profile-picture`,
@@ -225,12 +220,7 @@ describe('unused uploads removed after a day', () => {
     const url = await uploadAttachment(alice)
     await age(url, UNUSED_ATTACHMENT_TTL_MS + HOUR)
     const [created] = await Promise.all([
-      t.inject(alice, {
-        method: 'POST',
-        url: '/api/vouches',
-        headers: origin(),
-        payload: { toUserId: bob.id, category: 'Teamwork', contentUrl: url },
-      }),
+      postEndorsement(t, alice, bob, { category: 'Teamwork', contentUrl: url }),
       sweepUnusedAttachments(t.db, t.config),
     ])
     // Either the endorsement took the file first (and it stays), or the sweep did (and it is refused).

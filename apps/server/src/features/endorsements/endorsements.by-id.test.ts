@@ -1,7 +1,6 @@
-import type { TEndorsement } from '@vouched/shared/endorsements'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
-import { createAdmin, createMember } from '../../../test/factories'
+import { createAdmin, createMember, endorse } from '../../../test/factories'
 
 /** GET /api/vouches/:id: what a notification about an endorsement opens. */
 let t: TestApp
@@ -13,16 +12,6 @@ afterAll(async () => {
 })
 
 type Member = Awaited<ReturnType<typeof createMember>>
-
-async function endorse(from: Member, to: Member, payload: Record<string, unknown> = {}) {
-  const res = await t.inject(from, {
-    method: 'POST',
-    url: '/api/vouches',
-    payload: { toUserId: to.id, category: 'Leadership', hashtags: ['Mentoring'], ...payload },
-  })
-  expect(res.statusCode).toBe(201)
-  return res.json() as TEndorsement
-}
 
 const read = (member: Member, id: number) => t.inject(member, { method: 'GET', url: `/api/vouches/${id}` })
 
@@ -38,7 +27,11 @@ describe('GET /api/vouches/:id', () => {
       await createMember(t.db),
       await createMember(t.db),
     ]
-    const created = await endorse(giver, receiver, { note: 'Ran our incident reviews' })
+    const created = await endorse(t, giver, receiver, {
+      category: 'Leadership',
+      hashtags: ['Mentoring'],
+      note: 'Ran our incident reviews',
+    })
     await t.inject(reader, { method: 'POST', url: `/api/vouches/${created.id}/likes` })
     await t.inject(reader, {
       method: 'POST',
@@ -68,7 +61,7 @@ describe('GET /api/vouches/:id', () => {
       await createMember(t.db),
     ]
     const admin = await createAdmin(t.db)
-    const created = await endorse(giver, receiver, { isAnonymous: true })
+    const created = await endorse(t, giver, receiver, { isAnonymous: true })
     for (const member of [receiver, reader]) {
       const res = await read(member, created.id)
       expect(res.json()).toMatchObject({ fromUserId: null, fromUsername: null, fromUser: null })
@@ -85,7 +78,7 @@ describe('GET /api/vouches/:id', () => {
       await createMember(t.db),
     ]
     const admin = await createAdmin(t.db)
-    const created = await endorse(giver, receiver)
+    const created = await endorse(t, giver, receiver)
     const hide = await t.inject(receiver, { method: 'POST', url: `/api/vouches/${created.id}/hide` })
     expect(hide.statusCode).toBe(200)
 
@@ -104,7 +97,7 @@ describe('GET /api/vouches/:id', () => {
       await createMember(t.db),
       await createMember(t.db),
     ]
-    const created = await endorse(giver, receiver)
+    const created = await endorse(t, giver, receiver)
     const block = await t.inject(receiver, { method: 'POST', url: `/api/blocks/${blocked.id}` })
     expect(block.statusCode).toBe(201)
     expect((await read(blocked, created.id)).statusCode).toBe(404)

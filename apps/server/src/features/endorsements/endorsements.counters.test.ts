@@ -12,14 +12,10 @@ import {
   vouches,
 } from '../../db/schema/index'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
-import { createMember } from '../../../test/factories'
+import { createMember, endorse, postEndorsement } from '../../../test/factories'
 import { makeImage, multipart } from '../../../test/multipart'
-import {
-  recomputeHashtagCounts,
-  recomputeMemberStats,
-  removeEndorsement,
-  removeMemberContributions,
-} from './endorsements.service'
+import { recomputeHashtagCounts, recomputeMemberStats } from './endorsements.counters'
+import { removeEndorsement, removeMemberContributions } from './endorsements.service'
 
 let t: TestApp
 beforeAll(async () => {
@@ -89,15 +85,6 @@ async function recomputeEverything() {
   await recomputeHashtagCounts(t.db)
 }
 
-const endorse = async (from: Member, to: Member, payload: Record<string, unknown> = {}) => {
-  const res = await t.inject(from, {
-    method: 'POST',
-    url: '/api/vouches',
-    payload: { toUserId: to.id, ...payload },
-  })
-  expect(res.statusCode).toBe(201)
-  return res.json().id as number
-}
 const like = (member: Member, id: number) =>
   t.inject(member, { method: 'POST', url: `/api/vouches/${id}/likes` })
 const unlike = (member: Member, id: number) =>
@@ -125,20 +112,22 @@ describe('denormalised counters', () => {
     const members: Member[] = []
     for (let i = 0; i < 14; i++) members.push(await createMember(t.db, { isEmailVerified: i % 4 === 0 }))
     const [star, second, third] = members as [Member, Member, Member]
-    const categories = ['Technical Skills', 'Leadership', 'Teamwork', 'Communication']
+    const categories = ['Technical Skills', 'Leadership', 'Teamwork', 'Communication'] as const
     const pool = ['Alpha', 'Beta', 'Gamma', 'Delta']
 
     // The star receives Alpha 12 times (bronze), from every other member but one.
     const toStar: number[] = []
     for (const [i, m] of members.slice(1, 13).entries()) {
       toStar.push(
-        await endorse(m, star, {
-          category: categories[i % categories.length],
-          note: i % 2 === 0 ? `Note ${i}` : undefined,
-          hashtags: ['Alpha', ...(i % 3 === 0 ? ['beta'] : []), ...(i === 5 ? ['Solo'] : [])],
-          isAnonymous: i % 5 === 0,
-          ...(i % 4 === 1 ? { contentUrl: await attachment(m) } : {}),
-        }),
+        (
+          await endorse(t, m, star, {
+            category: categories[i % categories.length],
+            note: i % 2 === 0 ? `Note ${i}` : undefined,
+            hashtags: ['Alpha', ...(i % 3 === 0 ? ['beta'] : []), ...(i === 5 ? ['Solo'] : [])],
+            isAnonymous: i % 5 === 0,
+            ...(i % 4 === 1 ? { contentUrl: await attachment(m) } : {}),
+          })
+        ).id,
       )
     }
     // A web of smaller endorsements.
@@ -147,10 +136,9 @@ describe('denormalised counters', () => {
       const from = members[(i * 3 + 1) % members.length]!
       const to = members[(i * 5 + 2) % members.length]!
       if (from.id === to.id || to.id === star.id) continue
-      const res = await t.inject(from, {
-        method: 'POST',
-        url: '/api/vouches',
-        payload: { toUserId: to.id, category: categories[i % 4], hashtags: pool.slice(0, (i % 4) + 1) },
+      const res = await postEndorsement(t, from, to, {
+        category: categories[i % 4],
+        hashtags: pool.slice(0, (i % 4) + 1),
       })
       if (res.statusCode === 201) others.push(res.json().id)
     }
@@ -184,7 +172,7 @@ describe('denormalised counters', () => {
     expect(await counters()).toEqual(before)
 
     // The star back to 10: bronze returns, with the newest endorsement's time.
-    await endorse(members[13]!, star, { category: 'Initiative', hashtags: ['alpha'] })
+    await endorse(t, members[13]!, star, { category: 'Initiative', hashtags: ['alpha'] })
     const afterMore = await counters()
     const starMedals = afterMore.medals.filter((m) => m.userId === star.id)
     expect(starMedals.map((m) => [m.skillName, m.tier, m.endorsementCount])).toEqual([
@@ -226,14 +214,15 @@ describe('denormalised counters', () => {
     }
 
     // b receives 'Kind' ten times (bronze): nine from others, one from a (verified, with a note: 15 points).
-    for (const m of members.slice(2, 11)) await endorse(m, b, { category: 'Leadership', hashtags: ['Kind'] })
-    const ab = await endorse(a, b, { category: 'Teamwork', note: 'Great', hashtags: ['Kind'] })
+    for (const m of members.slice(2, 11))
+      await endorse(t, m, b, { category: 'Leadership', hashtags: ['Kind'] })
+    const ab = (await endorse(t, a, b, { category: 'Teamwork', note: 'Great', hashtags: ['Kind'] })).id
     let snap = await checkpoint()
     expect(medalsOf(snap, b)).toEqual([['Kind', 10]])
     const bBefore = scoreOf(snap, b)
 
     // b endorses a back in the same category: both count half (15 → 7.5 for b; 10 → 5 for a).
-    const ba = await endorse(b, a, { category: 'Teamwork', hashtags: ['Kind'] })
+    const ba = (await endorse(t, b, a, { category: 'Teamwork', hashtags: ['Kind'] })).id
     snap = await checkpoint()
     expect(scoreOf(snap, b)).toBe(bBefore - 7.5)
     expect(scoreOf(snap, a)).toBe(5)
@@ -271,7 +260,7 @@ describe('denormalised counters', () => {
     expect(scoreOf(snap, a)).toBe(0)
 
     // Deleting a hidden endorsement takes nothing more from its receiver.
-    await endorse(b, a, { category: 'Teamwork' })
+    await endorse(t, b, a, { category: 'Teamwork' })
     await setHidden(b, ab, 'hide')
     await removeEndorsement(t.db, ab)
     snap = await checkpoint()
@@ -297,8 +286,8 @@ describe('denormalised counters', () => {
 
     // b endorses a by name (10); a, verified, endorses b back anonymously with a note: 1.2, not 1.5,
     // and neither is halved, so neither score tells b's endorsement met its anonymous reverse.
-    await endorse(b, a, { category: 'Teamwork' })
-    const anon = await endorse(a, b, { category: 'Teamwork', note: 'Steady', isAnonymous: true })
+    await endorse(t, b, a, { category: 'Teamwork' })
+    const anon = (await endorse(t, a, b, { category: 'Teamwork', note: 'Steady', isAnonymous: true })).id
     let snap = await checkpoint()
     expect((await stored(anon)).engagementWeight).toBeCloseTo(1.2, 6)
     expect(scoreOf(snap, b)).toBe(12)
@@ -325,8 +314,8 @@ describe('denormalised counters', () => {
     expect(scoreOf(snap, b)).toBe(12)
 
     // The other way round: a named endorsement (a → b, 12.5) does not halve against an anonymous one.
-    await endorse(a, b, { category: 'Leadership' })
-    await endorse(b, a, { category: 'Leadership', isAnonymous: true })
+    await endorse(t, a, b, { category: 'Leadership' })
+    await endorse(t, b, a, { category: 'Leadership', isAnonymous: true })
     snap = await checkpoint()
     expect(scoreOf(snap, b)).toBe(12 + 12.5)
     expect(scoreOf(snap, a)).toBe(10 + 10)
@@ -344,7 +333,7 @@ describe('denormalised counters', () => {
   it('are repaired by the recomputation when they drift', async () => {
     await t.reset()
     const [a, b, c] = [await createMember(t.db), await createMember(t.db), await createMember(t.db)]
-    const id = await endorse(a, b, { category: 'Teamwork', note: 'Solid', hashtags: ['Kind'] })
+    const id = (await endorse(t, a, b, { category: 'Teamwork', note: 'Solid', hashtags: ['Kind'] })).id
     await like(c, id)
     await comment(c, id, 'Agreed')
     const good = await counters()
@@ -363,9 +352,9 @@ describe('denormalised counters', () => {
   it('count activity over the last 30 days: endorsements given, likes and comments that still exist', async () => {
     await t.reset()
     const [a, b, c] = [await createMember(t.db), await createMember(t.db), await createMember(t.db)]
-    const v1 = await endorse(a, b)
-    const v2 = await endorse(a, c, { category: 'Leadership' })
-    const v3 = await endorse(b, c)
+    const v1 = (await endorse(t, a, b)).id
+    const v2 = (await endorse(t, a, c, { category: 'Leadership' })).id
+    const v3 = (await endorse(t, b, c)).id
     await like(a, v3)
     await like(a, v1)
     await unlike(a, v1)

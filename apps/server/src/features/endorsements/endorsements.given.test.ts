@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
-import { createMember } from '../../../test/factories'
+import { createMember, postEndorsement } from '../../../test/factories'
 
 let t: TestApp
 beforeAll(async () => {
@@ -11,9 +11,6 @@ afterAll(async () => {
 })
 
 type Member = Awaited<ReturnType<typeof createMember>>
-
-const endorse = (from: Member, toUserId: number, payload: Record<string, unknown> = {}) =>
-  t.inject(from, { method: 'POST', url: '/api/vouches', payload: { toUserId, hashtags: ['Go'], ...payload } })
 
 const given = (viewer: Member, userId: number | string) =>
   t.inject(viewer, { method: 'GET', url: `/api/vouches/given/${userId}` })
@@ -28,21 +25,25 @@ describe('GET /api/vouches/given/:userId', () => {
     const [alice, bob] = [await createMember(t.db), await createMember(t.db)]
     expect((await given(alice, bob.id)).json()).toEqual({ categories: [] })
     for (const category of ['Teamwork', 'Leadership', 'Technical Skills'])
-      expect((await endorse(alice, bob.id, { category })).statusCode).toBe(201)
+      expect((await postEndorsement(t, alice, bob.id, { category })).statusCode).toBe(201)
     const res = await given(alice, bob.id)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ categories: ['Technical Skills', 'Leadership', 'Teamwork'] })
     // Each listed category is one the API refuses again.
-    expect((await endorse(alice, bob.id, { category: 'Leadership' })).statusCode).toBe(409)
+    expect((await postEndorsement(t, alice, bob.id, { category: 'Leadership' })).statusCode).toBe(409)
   })
 
   it("counts only the viewer's own endorsements, anonymous and hidden ones included", async () => {
     const [alice, bob, carol] = [await createMember(t.db), await createMember(t.db), await createMember(t.db)]
-    const anonymous = await endorse(alice, bob.id, { category: 'Creativity', isAnonymous: true })
+    const anonymous = await postEndorsement(t, alice, bob.id, {
+      hashtags: ['Go'],
+      category: 'Creativity',
+      isAnonymous: true,
+    })
     expect(anonymous.statusCode).toBe(201)
     const hide = await t.inject(bob, { method: 'POST', url: `/api/vouches/${anonymous.json().id}/hide` })
     expect(hide.statusCode).toBe(200)
-    expect((await endorse(carol, bob.id, { category: 'Other' })).statusCode).toBe(201)
+    expect((await postEndorsement(t, carol, bob.id, { category: 'Other' })).statusCode).toBe(201)
     expect((await given(alice, bob.id)).json()).toEqual({ categories: ['Creativity'] })
     expect((await given(carol, bob.id)).json()).toEqual({ categories: ['Other'] })
     // Nothing given the other way round.

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
-import { createMember } from '../../../test/factories'
-import { recomputeMemberStats } from './endorsements.service'
+import { createMember, endorse } from '../../../test/factories'
+import { recomputeMemberStats } from './endorsements.counters'
 import { rowsOf } from './endorsements.counters'
 import { medals, memberDailyActivity, memberHashtags, users, vouches } from '../../db/schema/index'
 
@@ -52,23 +52,16 @@ describe('migration 0015', () => {
     const verified = await createMember(t.db, { isEmailVerified: true })
     const receiver = await createMember(t.db)
     const other = await createMember(t.db)
-    const endorse = async (from: { id: number }, to: { id: number }, payload: Record<string, unknown>) => {
-      const res = await t.inject(from, {
-        method: 'POST',
-        url: '/api/vouches',
-        payload: { toUserId: to.id, ...payload },
+    await endorse(t, receiver, verified, { category: 'Teamwork' })
+    const anonymous = (
+      await endorse(t, verified, receiver, {
+        category: 'Teamwork',
+        note: 'Kind',
+        hashtags: ['Care'],
+        isAnonymous: true,
       })
-      expect(res.statusCode).toBe(201)
-      return res.json().id as number
-    }
-    await endorse(receiver, verified, { category: 'Teamwork' })
-    const anonymous = await endorse(verified, receiver, {
-      category: 'Teamwork',
-      note: 'Kind',
-      hashtags: ['Care'],
-      isAnonymous: true,
-    })
-    const named = await endorse(other, receiver, { category: 'Leadership', hashtags: ['Care'] })
+    ).id
+    const named = (await endorse(t, other, receiver, { category: 'Leadership', hashtags: ['Care'] })).id
 
     // The rows and counters as the old rules left them: weight with the verified factor (1.2 × 1.25),
     // hidden by the receiver's block, the receiver's endorsement of its giver halved, an act counted.

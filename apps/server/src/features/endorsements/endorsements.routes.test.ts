@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { medals as medalRows, notifications, uploads, users, vouches } from '../../db/schema/index'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
-import { createAdmin, createMember } from '../../../test/factories'
+import { createAdmin, createMember, endorse, postEndorsement } from '../../../test/factories'
 import { makeImage, multipart, tinyPdf } from '../../../test/multipart'
 
 let t: TestApp
@@ -18,9 +18,6 @@ afterAll(async () => {
 })
 
 type Member = Awaited<ReturnType<typeof createMember>>
-
-const endorse = (from: Member, toUserId: number, payload: Record<string, unknown> = {}) =>
-  t.inject(from, { method: 'POST', url: '/api/vouches', payload: { toUserId, ...payload } })
 
 const uploadAttachment = async (member: Member, data: Buffer, contentType: string, fileName: string) => {
   const body = multipart({ field: 'file', fileName, contentType, data })
@@ -35,7 +32,7 @@ describe('POST /api/vouches', () => {
 
   it('creates an endorsement with normalised hashtags and the default category', async () => {
     const [alice, bob] = [await createMember(t.db), await createMember(t.db)]
-    const res = await endorse(alice, bob.id, {
+    const res = await postEndorsement(t, alice, bob.id, {
       note: '  Shipped our billing rewrite  ',
       hashtags: ['#TypeScript', 'typescript', ' Mentor,ship ', '##Testing'],
     })
@@ -59,8 +56,8 @@ describe('POST /api/vouches', () => {
 
   it('answers the endorsement exactly as it reads back, named or anonymous', async () => {
     const [alice, bob] = [await createMember(t.db), await createMember(t.db, { isEmailVerified: true })]
-    const named = await endorse(bob, alice.id, { note: 'Great', hashtags: ['Go', 'Rust', 'go'] })
-    const anonymous = await endorse(alice, bob.id, {
+    const named = await postEndorsement(t, bob, alice.id, { note: 'Great', hashtags: ['Go', 'Rust', 'go'] })
+    const anonymous = await postEndorsement(t, alice, bob.id, {
       category: 'Leadership',
       isAnonymous: true,
       hashtags: [],
@@ -84,14 +81,14 @@ describe('POST /api/vouches', () => {
   it('keeps the first spelling of a tag for everyone', async () => {
     const [alice, bob, carol] = [await createMember(t.db), await createMember(t.db), await createMember(t.db)]
     const tag = `Rust${Date.now()}`
-    await endorse(alice, carol.id, { hashtags: [tag] })
-    const res = await endorse(bob, carol.id, { hashtags: [tag.toUpperCase()] })
+    await postEndorsement(t, alice, carol.id, { hashtags: [tag] })
+    const res = await postEndorsement(t, bob, carol.id, { hashtags: [tag.toUpperCase()] })
     expect(res.json().hashtags).toEqual([tag])
   })
 
   it('refuses to let a member endorse themself (400)', async () => {
     const alice = await createMember(t.db)
-    const res = await endorse(alice, alice.id)
+    const res = await postEndorsement(t, alice, alice.id)
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({
       code: 'SELF_ENDORSEMENT',
@@ -102,17 +99,17 @@ describe('POST /api/vouches', () => {
 
   it('answers 404 for an unknown member', async () => {
     const alice = await createMember(t.db)
-    const res = await endorse(alice, 99_999_999)
+    const res = await postEndorsement(t, alice, 99_999_999)
     expect(res.statusCode).toBe(404)
   })
 
   it('answers 409 to a second endorsement in the same category, not in another one', async () => {
     const [alice, bob] = [await createMember(t.db), await createMember(t.db)]
-    expect((await endorse(alice, bob.id, { category: 'Leadership' })).statusCode).toBe(201)
-    const again = await endorse(alice, bob.id, { category: 'Leadership', note: 'Still great' })
+    expect((await postEndorsement(t, alice, bob.id, { category: 'Leadership' })).statusCode).toBe(201)
+    const again = await postEndorsement(t, alice, bob.id, { category: 'Leadership', note: 'Still great' })
     expect(again.statusCode).toBe(409)
     expect(again.json()).toMatchObject({ code: 'DUPLICATE_ENDORSEMENT', field: 'category' })
-    expect((await endorse(alice, bob.id, { category: 'Teamwork' })).statusCode).toBe(201)
+    expect((await postEndorsement(t, alice, bob.id, { category: 'Teamwork' })).statusCode).toBe(201)
     const rows = await t.db.select().from(vouches).where(eq(vouches.toUserId, bob.id))
     expect(rows.map((v) => v.category).sort()).toEqual(['Leadership', 'Teamwork'])
   })
@@ -126,14 +123,16 @@ describe('POST /api/vouches', () => {
     [{ isAnonymous: 'yes' }, 'isAnonymous'],
   ])('answers 400 for %o', async (payload, field) => {
     const [alice, bob] = [await createMember(t.db), await createMember(t.db)]
-    const res = await endorse(alice, bob.id, payload)
+    const res = await postEndorsement(t, alice, bob.id, payload)
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', field })
   })
 
   it('says "You can add up to 10 hashtags" beyond ten', async () => {
     const [alice, bob] = [await createMember(t.db), await createMember(t.db)]
-    const res = await endorse(alice, bob.id, { hashtags: Array.from({ length: 11 }, (_, i) => `t${i}`) })
+    const res = await postEndorsement(t, alice, bob.id, {
+      hashtags: Array.from({ length: 11 }, (_, i) => `t${i}`),
+    })
     expect(res.json().message).toBe('You can add up to 10 hashtags')
   })
 
@@ -141,25 +140,25 @@ describe('POST /api/vouches', () => {
     const [alice, bob, carol] = [await createMember(t.db), await createMember(t.db), await createMember(t.db)]
     const upload = await uploadAttachment(carol, await makeImage('png'), 'image/png', 'proof.png')
     expect(upload.statusCode).toBe(201)
-    const foreign = await endorse(alice, bob.id, {
+    const foreign = await postEndorsement(t, alice, bob.id, {
       contentUrl: upload.json().contentUrl,
       contentType: 'image/png',
     })
     expect(foreign.statusCode).toBe(400)
     expect(foreign.json()).toMatchObject({ code: 'INVALID_ATTACHMENT', field: 'contentUrl' })
-    const invented = await endorse(alice, bob.id, { contentUrl: 'https://evil.example/x.png' })
+    const invented = await postEndorsement(t, alice, bob.id, { contentUrl: 'https://evil.example/x.png' })
     expect(invented.statusCode).toBe(400)
     const mine = await uploadAttachment(alice, tinyPdf(), 'application/pdf', 'letter.pdf')
     // SPEC.md §7 sends the file name only; the server stores the served URL and the detected type.
     const fileName = mine.json().contentUrl.split('/').pop()
-    const ok = await endorse(alice, bob.id, { contentUrl: fileName, contentType: 'image/png' })
+    const ok = await postEndorsement(t, alice, bob.id, { contentUrl: fileName, contentType: 'image/png' })
     expect(ok.statusCode).toBe(201)
     expect(ok.json()).toMatchObject({ contentUrl: mine.json().contentUrl, contentType: 'application/pdf' })
   })
 
   it('notifies the receiver in the same transaction as the endorsement', async () => {
     const [alice, bob] = [await createMember(t.db, { fullName: 'Alice Doe' }), await createMember(t.db)]
-    const res = await endorse(alice, bob.id, { category: 'Communication' })
+    const res = await postEndorsement(t, alice, bob.id, { category: 'Communication' })
     const rows = await t.db.select().from(notifications).where(eq(notifications.userId, bob.id))
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({
@@ -174,8 +173,8 @@ describe('POST /api/vouches', () => {
     const [alice, bob] = [await createMember(t.db), await createMember(t.db)]
     const tag = `Race${Date.now()}`
     const results = await Promise.all([
-      endorse(alice, bob.id, { category: 'Initiative', hashtags: [tag] }),
-      endorse(alice, bob.id, { category: 'Initiative', hashtags: [tag] }),
+      postEndorsement(t, alice, bob.id, { category: 'Initiative', hashtags: [tag] }),
+      postEndorsement(t, alice, bob.id, { category: 'Initiative', hashtags: [tag] }),
     ])
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409])
     const profile = await t.inject(alice, { method: 'GET', url: `/api/users/${bob.username}` })
@@ -208,7 +207,7 @@ describe('engagement weight and scores', () => {
       const upload = await uploadAttachment(alice, await makeImage('jpeg'), 'image/jpeg', 'photo.jpg')
       payload.contentUrl = upload.json().contentUrl
     }
-    const res = await endorse(alice, bob.id, payload)
+    const res = await postEndorsement(t, alice, bob.id, payload)
     expect(res.statusCode).toBe(201)
     expect(res.json().engagementWeight).toBe(weight)
     expect(res.json().verified).toBe(verified)
@@ -222,13 +221,13 @@ describe('engagement weight and scores', () => {
     const bob = await createMember(t.db)
     const verified = await createMember(t.db, { isEmailVerified: true })
     const plain = await createMember(t.db)
-    await endorse(verified, bob.id, {
+    await postEndorsement(t, verified, bob.id, {
       category: 'Leadership',
       note: 'Calm under pressure',
       hashtags: ['Calm'],
     })
-    await endorse(plain, bob.id, { category: 'Leadership', hashtags: ['Calm', 'Vision'] })
-    await endorse(plain, bob.id, { category: 'Teamwork', note: 'Always helps' })
+    await postEndorsement(t, plain, bob.id, { category: 'Leadership', hashtags: ['Calm', 'Vision'] })
+    await postEndorsement(t, plain, bob.id, { category: 'Teamwork', note: 'Always helps' })
     const profile = (await t.inject(plain, { method: 'GET', url: `/api/users/${bob.username}` })).json()
     // 10 × 1.2 × 1.25 = 15, plus 10; then 12 in Teamwork.
     expect(profile.categoryScores).toEqual([
@@ -242,10 +241,10 @@ describe('engagement weight and scores', () => {
 
   it('counts the endorser as verified by their standing when endorsing', async () => {
     const [alice, bob] = [await createMember(t.db), await createMember(t.db)]
-    const before = await endorse(alice, bob.id, { category: 'Creativity' })
+    const before = await postEndorsement(t, alice, bob.id, { category: 'Creativity' })
     expect(before.json().engagementWeight).toBe(1)
     await t.db.update(users).set({ isEmailVerified: true }).where(eq(users.id, alice.id))
-    const after = await endorse(alice, bob.id, { category: 'Adaptability' })
+    const after = await postEndorsement(t, alice, bob.id, { category: 'Adaptability' })
     expect(after.json().engagementWeight).toBe(1.25)
     // The earlier endorsement keeps its weight.
     const page = (await t.inject(bob, { method: 'GET', url: `/api/users/${bob.username}/vouches` })).json()
@@ -265,7 +264,7 @@ describe('medals', () => {
     const skill = `Mentorship${Date.now()}`
     const endorsers = await Promise.all(Array.from({ length: 10 }, () => createMember(t.db)))
     for (const [i, endorser] of endorsers.entries()) {
-      const res = await endorse(endorser, bob.id, { category: 'Leadership', hashtags: [skill] })
+      const res = await postEndorsement(t, endorser, bob.id, { category: 'Leadership', hashtags: [skill] })
       expect(res.statusCode).toBe(201)
       if (i === 8) expect(await medalsOf(bob, bob.id)).toEqual([])
     }
@@ -311,7 +310,7 @@ describe('anonymous endorsements', () => {
       await createMember(t.db),
     ]
     const admin = await createAdmin(t.db)
-    const res = await endorse(alice, bob.id, {
+    const res = await postEndorsement(t, alice, bob.id, {
       isAnonymous: true,
       note: 'Quietly brilliant',
       hashtags: ['Quiet'],
@@ -366,7 +365,10 @@ describe('GET /api/users/:username/vouches', () => {
     const endorsers = await Promise.all(Array.from({ length: 12 }, () => createMember(t.db)))
     const created: number[] = []
     for (const [i, endorser] of endorsers.entries()) {
-      const res = await endorse(endorser, bob.id, { category: 'Teamwork', isAnonymous: i % 3 === 0 })
+      const res = await postEndorsement(t, endorser, bob.id, {
+        category: 'Teamwork',
+        isAnonymous: i % 3 === 0,
+      })
       created.push(res.json().id)
     }
     const seen: number[] = []
@@ -566,8 +568,8 @@ describe('likes', () => {
 
   it('on endorsements in opposite directions at once never deadlock, and count every unread notification', async () => {
     const [alice, bob] = [await createMember(t.db), await createMember(t.db)]
-    const aliceToBob = (await endorse(alice, bob.id, { category: 'Other' })).json().id
-    const bobToAlice = (await endorse(bob, alice.id, { category: 'Other' })).json().id
+    const aliceToBob = (await endorse(t, alice, bob.id, { category: 'Other' })).id
+    const bobToAlice = (await endorse(t, bob, alice.id, { category: 'Other' })).id
     const likers = await Promise.all(Array.from({ length: 24 }, () => createMember(t.db)))
     const answers = await Promise.all(
       likers.flatMap((liker) =>
@@ -590,7 +592,7 @@ describe('likes', () => {
       await createMember(t.db, { fullName: 'Bob Receiver' }),
       await createMember(t.db, { fullName: 'Carol Liker' }),
     ]
-    const id = (await endorse(alice, bob.id, { category: 'Other' })).json().id
+    const id = (await endorse(t, alice, bob.id, { category: 'Other' })).id
     const url = `/api/vouches/${id}/likes`
     expect((await t.inject(carol, { method: 'GET', url: `${url}/check` })).json()).toEqual({
       hasLiked: false,
@@ -647,7 +649,7 @@ describe('comments', () => {
       await createMember(t.db),
       await createMember(t.db, { fullName: 'Carol Commenter' }),
     ]
-    const id = (await endorse(alice, bob.id)).json().id
+    const id = (await endorse(t, alice, bob.id)).id
     const res = await t.inject(carol, {
       method: 'POST',
       url: `/api/vouches/${id}/comments`,
@@ -686,7 +688,7 @@ describe('comments', () => {
     ['c'.repeat(1001), ENDORSEMENT_MESSAGES.commentMax],
   ])('refuses %j with a 400', async (comment, message) => {
     const [alice, bob] = [await createMember(t.db), await createMember(t.db)]
-    const id = (await endorse(alice, bob.id)).json().id
+    const id = (await endorse(t, alice, bob.id)).id
     const res = await t.inject(bob, {
       method: 'POST',
       url: `/api/vouches/${id}/comments`,
@@ -713,7 +715,7 @@ describe('comments', () => {
   it('are deleted by their author or an admin, nobody else', async () => {
     const [alice, bob, carol] = [await createMember(t.db), await createMember(t.db), await createMember(t.db)]
     const admin = await createAdmin(t.db)
-    const id = (await endorse(alice, bob.id)).json().id
+    const id = (await endorse(t, alice, bob.id)).id
     const add = async (comment: string) =>
       (
         await t.inject(carol, { method: 'POST', url: `/api/vouches/${id}/comments`, payload: { comment } })

@@ -48,19 +48,6 @@ import {
   type Viewer,
 } from './endorsements.queries'
 
-export {
-  findEndorsement,
-  firstPageJson,
-  firstPageRows,
-  listReceivedEndorsements,
-  LIKERS_MAX,
-  toPage,
-  type EndorsementRow,
-  type FirstPageJson,
-  type Viewer,
-} from './endorsements.queries'
-export { recomputeHashtagCounts, recomputeMemberStats, reciprocalSql } from './endorsements.counters'
-
 const displayName = (user: Pick<UserRow, 'fullName' | 'username'>) => user.fullName || user.username
 
 const isUniqueViolation = (error: unknown, constraint: string) => {

@@ -1,7 +1,7 @@
 import type { TOnboarding, TSkillProgress } from '@vouched/shared/onboarding'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
-import { createMember } from '../../../test/factories'
+import { createMember, endorse } from '../../../test/factories'
 
 let t: TestApp
 beforeAll(async () => {
@@ -29,15 +29,9 @@ const progress = async (member: Member) => {
 /** `count` endorsements of `member` carrying `tags`, each from a new member. */
 async function endorseMany(member: Member, count: number, tags: string[], options: { hide?: boolean } = {}) {
   for (let i = 0; i < count; i++) {
-    const giver = await createMember(t.db)
-    const res = await t.inject(giver, {
-      method: 'POST',
-      url: '/api/vouches',
-      payload: { toUserId: member.id, hashtags: tags, note: 'Great work' },
-    })
-    expect(res.statusCode).toBe(201)
+    const created = await endorse(t, await createMember(t.db), member, { hashtags: tags, note: 'Great work' })
     if (options.hide) {
-      await t.inject(member, { method: 'POST', url: `/api/vouches/${res.json().id}/hide` })
+      await t.inject(member, { method: 'POST', url: `/api/vouches/${created.id}/hide` })
     }
   }
 }

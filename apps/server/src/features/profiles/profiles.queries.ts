@@ -19,7 +19,7 @@ import {
   type EndorsementRow,
   type FirstPageJson,
   type Viewer,
-} from '../endorsements/endorsements.service'
+} from '../endorsements/endorsements.queries'
 import {
   blocks,
   hashtags,
@@ -29,15 +29,6 @@ import {
   memberHashtags,
   users,
 } from '../../db/schema/index'
-
-export async function findUserByUsername(db: Db, username: string) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
-    .limit(1)
-  return row ?? null
-}
 
 export async function findUserById(db: Db, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uploads, users } from '../../db/schema/index'
 import type { Mailer } from '../../core/mail'
 import { buildTestApp, testConfig, type TestApp } from '../../../test/build-test-app'
-import { createAdmin, createMember } from '../../../test/factories'
+import { createAdmin, createMember, endorse, postEndorsement } from '../../../test/factories'
 import { makeImage, multipart } from '../../../test/multipart'
 import { addWorkEmail } from './profiles.service'
 
@@ -20,9 +20,6 @@ afterAll(async () => {
 })
 
 type Member = Awaited<ReturnType<typeof createMember>>
-
-const endorse = (from: Member, toUserId: number, payload: Record<string, unknown> = {}) =>
-  t.inject(from, { method: 'POST', url: '/api/vouches', payload: { toUserId, ...payload } })
 
 describe('GET /api/users/:username', () => {
   it('answers 401 without a session', async () => {
@@ -79,13 +76,19 @@ describe('GET /api/users/:username', () => {
     const bob = await createMember(t.db)
     const [ann, cy, dee, eve] = await Promise.all(Array.from({ length: 4 }, () => createMember(t.db)))
     const admin = await createAdmin(t.db)
-    const id = async (res: Awaited<ReturnType<typeof endorse>>) => (res.json() as { id: number }).id
-    await endorse(ann!, bob.id, { category: 'Teamwork', hashtags: ['Kind', 'Agile'], note: 'Steady' })
-    const anonymous = await id(
-      await endorse(cy!, bob.id, { category: 'Leadership', isAnonymous: true, hashtags: ['Calm'] }),
-    )
-    const hidden = await id(await endorse(dee!, bob.id, { category: 'Other' }))
-    await endorse(eve!, bob.id, { category: 'Communication', hashtags: ['Clear', 'Brief', 'Kind'] })
+    await endorse(t, ann!, bob, {
+      category: 'Teamwork',
+      hashtags: ['Kind', 'Agile'],
+      note: 'Steady',
+    })
+    const anonymous = (
+      await endorse(t, cy!, bob, { category: 'Leadership', isAnonymous: true, hashtags: ['Calm'] })
+    ).id
+    const hidden = (await endorse(t, dee!, bob, { category: 'Other' })).id
+    await endorse(t, eve!, bob, {
+      category: 'Communication',
+      hashtags: ['Clear', 'Brief', 'Kind'],
+    })
     expect((await t.inject(bob, { method: 'POST', url: `/api/vouches/${hidden}/hide` })).statusCode).toBe(200)
     expect(
       (await t.inject(ann!, { method: 'POST', url: `/api/vouches/${anonymous}/likes` })).statusCode,
@@ -126,10 +129,14 @@ describe('GET /api/users/:username', () => {
   it('groups scores by category with their tags and returns the first 3 endorsements with a cursor', async () => {
     const bob = await createMember(t.db)
     const endorsers = await Promise.all(Array.from({ length: 4 }, () => createMember(t.db)))
-    await endorse(endorsers[0]!, bob.id, { category: 'Teamwork', hashtags: ['Kind', 'Agile'] })
-    await endorse(endorsers[1]!, bob.id, { category: 'Technical Skills', hashtags: ['Agile'] })
-    await endorse(endorsers[2]!, bob.id, { category: 'Teamwork', hashtags: ['Agile'], note: 'Great' })
-    await endorse(endorsers[3]!, bob.id, { category: 'Other' })
+    await postEndorsement(t, endorsers[0]!, bob.id, { category: 'Teamwork', hashtags: ['Kind', 'Agile'] })
+    await postEndorsement(t, endorsers[1]!, bob.id, { category: 'Technical Skills', hashtags: ['Agile'] })
+    await postEndorsement(t, endorsers[2]!, bob.id, {
+      category: 'Teamwork',
+      hashtags: ['Agile'],
+      note: 'Great',
+    })
+    await postEndorsement(t, endorsers[3]!, bob.id, { category: 'Other' })
     const profile = (
       await t.inject(endorsers[0]!, { method: 'GET', url: `/api/users/${bob.username}` })
     ).json()
@@ -387,7 +394,7 @@ describe('work email verification', () => {
     expect(profile.user).toMatchObject({ isVerified: true, isEmailVerified: true })
     // Their endorsements now weigh 1.25.
     const bob = await createMember(t.db)
-    expect((await endorse(alice, bob.id)).json().engagementWeight).toBe(1.25)
+    expect((await postEndorsement(t, alice, bob.id)).json().engagementWeight).toBe(1.25)
     // The code is spent and a verified member cannot start over.
     expect((await verify(alice, verificationCode)).statusCode).toBe(400)
     expect((await addEmail(alice, 'alice@other-corp.io')).statusCode).toBe(409)

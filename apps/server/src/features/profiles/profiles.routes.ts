@@ -24,8 +24,9 @@ import { perMember, rateLimit } from '../../core/rate-limit'
 import { requireMember } from '../../core/session'
 import { receiveFile } from '../../core/uploads'
 import { toSelfUser } from '../../core/user-shapes'
-import { listReceivedEndorsements } from '../endorsements/endorsements.service'
-import { findUserById, findUserByUsername, listMedals } from './profiles.queries'
+import { listReceivedEndorsements } from '../endorsements/endorsements.queries'
+import { findUserByUsername } from '../auth/auth.queries'
+import { findUserById, listMedals } from './profiles.queries'
 import { createProfileSnapshots } from './profiles.snapshots'
 import {
   addWorkEmail,

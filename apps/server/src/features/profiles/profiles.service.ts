@@ -20,7 +20,7 @@ import type { Mailer } from '../../core/mail'
 import { hashToken } from '../../core/session'
 import { reencodePicture, removeUpload, storeUpload, type ReceivedFile } from '../../core/uploads'
 import { toPublicUser, type UserRow } from '../../core/user-shapes'
-import type { Viewer } from '../endorsements/endorsements.service'
+import type { Viewer } from '../endorsements/endorsements.queries'
 import { profileJson } from './profiles.answer'
 import type { ProfileSnapshots } from './profiles.snapshots'
 

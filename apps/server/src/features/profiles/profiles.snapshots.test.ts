@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { eventually } from '../../../test/eventually'
-import { createAdmin, createMember } from '../../../test/factories'
+import { createAdmin, createMember, endorse } from '../../../test/factories'
 import { handFeed } from '../../../test/hand-feed'
 import { createBlockSets } from '../../core/block-sets'
 import { blocks, users, vouches } from '../../db/schema/index'
@@ -23,15 +23,6 @@ beforeEach(async () => {
 type Member = Awaited<ReturnType<typeof createMember>>
 const member = () => createMember(t.db)
 
-const endorse = async (from: Member, to: Member, payload: Record<string, unknown> = {}) => {
-  const res = await t.inject(from, {
-    method: 'POST',
-    url: '/api/vouches',
-    payload: { toUserId: to.id, category: 'Teamwork', ...payload },
-  })
-  expect(res.statusCode).toBe(201)
-  return (res.json() as { id: number }).id
-}
 const like = async (member: Member, vouchId: number) =>
   expect((await t.inject(member, { method: 'POST', url: `/api/vouches/${vouchId}/likes` })).statusCode).toBe(
     200,
@@ -49,7 +40,7 @@ describe('profiles from memory, as the feed tells them', () => {
   it('serves a profile until the feed names its member, an endorser on its page or its endorsements', async () => {
     const { view, tell } = snapshotsOn()
     const [bob, ann, viewer, other] = await Promise.all([member(), member(), member(), member()])
-    const vouchId = await endorse(ann, bob)
+    const vouchId = (await endorse(t, ann, bob)).id
     expect((await view(bob.username, other))!.firstPage.vouches).toHaveLength(1)
 
     // What the feed does not name is not seen: the profile is held.
@@ -80,7 +71,7 @@ describe('profiles from memory, as the feed tells them', () => {
   it('reads from the database for a member the feed just named, so their writes show at once', async () => {
     const { view, tell } = snapshotsOn()
     const [bob, ann, viewer, other] = await Promise.all([member(), member(), member(), member()])
-    const vouchId = await endorse(ann, bob)
+    const vouchId = (await endorse(t, ann, bob)).id
     await view(bob.username, viewer)
     await like(viewer, vouchId)
     // Before the database's word: the liker is named as the app names every writer before answering.
@@ -96,8 +87,8 @@ describe('profiles from memory, as the feed tells them', () => {
   it('shows its member the endorsements they hid, and no one else', async () => {
     const { view, tell } = snapshotsOn()
     const [bob, ann, cy] = await Promise.all([member(), member(), member()])
-    const hidden = await endorse(ann, bob)
-    await endorse(cy, bob, { category: 'Leadership' })
+    const hidden = (await endorse(t, ann, bob)).id
+    await endorse(t, cy, bob, { category: 'Leadership' })
     await t.db.update(vouches).set({ isHidden: true }).where(eq(vouches.id, hidden))
     tell([bob.id], 'received')
     expect((await view(bob.username, cy))!.firstPage.vouches.map((v) => v.id)).not.toContain(hidden)
@@ -197,9 +188,9 @@ describe('GET /api/users/:username from memory', () => {
     const bob = await createMember(t.db)
     const [ann, cy, dee] = await Promise.all([member(), member(), member()])
     const admin = await createAdmin(t.db)
-    await endorse(ann, bob, { hashtags: ['Kind', 'Agile'], note: 'Steady' })
-    const anonymous = await endorse(cy, bob, { category: 'Leadership', isAnonymous: true })
-    const hidden = await endorse(dee, bob, { category: 'Other' })
+    await endorse(t, ann, bob, { category: 'Teamwork', hashtags: ['Kind', 'Agile'], note: 'Steady' })
+    const anonymous = (await endorse(t, cy, bob, { category: 'Leadership', isAnonymous: true })).id
+    const hidden = (await endorse(t, dee, bob, { category: 'Other' })).id
     await like(ann, anonymous)
     expect((await t.inject(bob, { method: 'POST', url: `/api/vouches/${hidden}/hide` })).statusCode).toBe(200)
     for (const viewer of [ann, cy, dee, bob, admin]) {
@@ -214,10 +205,10 @@ describe('GET /api/users/:username from memory', () => {
   it('shows every instance a new endorsement, a like and an endorser’s new name once the database tells', async () => {
     const other = await t.otherInstance()
     const [bob, ann, cy, viewer] = await Promise.all([member(), member(), member(), member()])
-    await endorse(ann, bob)
+    await endorse(t, ann, bob)
     for (const app of [t.app, other]) await profileOf(app, viewer, bob.username)
     // The endorser's own next read shows their endorsement, on the instance that took it.
-    const second = await endorse(cy, bob, { category: 'Leadership' })
+    const second = (await endorse(t, cy, bob, { category: 'Leadership' })).id
     expect((await profileOf(t.app, cy, bob.username)).vouches).toHaveLength(2)
     await like(viewer, second)
     await t.db.update(users).set({ fullName: 'Cy Renamed' }).where(eq(users.id, cy.id))

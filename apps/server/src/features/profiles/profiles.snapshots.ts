@@ -4,7 +4,7 @@ import { EVERYONE, type IdentityChange, type IdentityFeed } from '../../core/ide
 import { freshEntry, keyToEvict } from '../../core/recent-entries'
 import { createSharedReads } from '../../core/shared-reads'
 import type { Db } from '../../db/client'
-import { toPage, type Viewer } from '../endorsements/endorsements.service'
+import { toPage, type Viewer } from '../endorsements/endorsements.queries'
 import {
   findProfileForAnyone,
   findProfileRow,

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, messages, sessions, users, vouchComments, vouches } from '../../db/schema/index'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
-import { createAdmin, createMember, DEFAULT_PASSWORD } from '../../../test/factories'
+import { createAdmin, createMember, DEFAULT_PASSWORD, endorse } from '../../../test/factories'
 
 let t: TestApp
 beforeAll(async () => {
@@ -17,10 +17,6 @@ type Member = Awaited<ReturnType<typeof createMember>>
 
 const report = (member: Member, payload: Record<string, unknown>) =>
   t.inject(member, { method: 'POST', url: '/api/reports', payload })
-const endorse = async (from: Member, to: Member, payload: Record<string, unknown> = {}) =>
-  (
-    await t.inject(from, { method: 'POST', url: '/api/vouches', payload: { toUserId: to.id, ...payload } })
-  ).json().id as number
 const queue = async (admin: Member, query = '') => {
   const res = await t.inject(admin, { method: 'GET', url: `/api/admin/reports${query}` })
   expect(res.statusCode).toBe(200)
@@ -174,7 +170,7 @@ describe('review', () => {
       await createMember(t.db),
       await createAdmin(t.db),
     ]
-    const id = await endorse(giver, receiver, { note: 'Rude words', hashtags: ['Spam'] })
+    const id = (await endorse(t, giver, receiver, { note: 'Rude words', hashtags: ['Spam'] })).id
     const first = (await report(r1, { targetType: 'endorsement', targetId: id, reason: 'Abusive' })).json().id
     const second = (await report(r2, { targetType: 'endorsement', targetId: id, reason: 'Offensive' })).json()
       .id
@@ -205,7 +201,7 @@ describe('review', () => {
       await createMember(t.db),
       await createAdmin(t.db),
     ]
-    const vouchId = await endorse(giver, receiver)
+    const vouchId = (await endorse(t, giver, receiver)).id
     const comment = await t.inject(author, {
       method: 'POST',
       url: `/api/vouches/${vouchId}/comments`,

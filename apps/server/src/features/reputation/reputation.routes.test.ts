@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vouches } from '../../db/schema/index'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
-import { createAdmin, createMember } from '../../../test/factories'
+import { createAdmin, createMember, endorse, postEndorsement } from '../../../test/factories'
 import { makeImage, multipart } from '../../../test/multipart'
 
 let t: TestApp
@@ -16,8 +16,6 @@ afterAll(async () => {
 
 type Member = Awaited<ReturnType<typeof createMember>>
 
-const endorse = (from: Member, to: Member, payload: Record<string, unknown> = {}) =>
-  t.inject(from, { method: 'POST', url: '/api/vouches', payload: { toUserId: to.id, ...payload } })
 const reputation = async (member: Member) => {
   const res = await t.inject(member, { method: 'GET', url: '/api/reputation/me' })
   expect(res.statusCode).toBe(200)
@@ -53,16 +51,18 @@ describe('reputation explanation', () => {
       }),
     })
     const rich = (
-      await endorse(verified, me, {
+      await postEndorsement(t, verified, me, {
         category: 'Leadership',
         note: 'Led',
         contentUrl: upload.json().contentUrl,
       })
     ).json().id
-    const basic = (await endorse(plain, me, { category: 'Teamwork' })).json().id
-    const anonymous = (await endorse(secret, me, { category: 'Creativity', isAnonymous: true })).json().id
+    const basic = (await endorse(t, plain, me, { category: 'Teamwork' })).id
+    const anonymous = (
+      await postEndorsement(t, secret, me, { category: 'Creativity', isAnonymous: true })
+    ).json().id
     // Reciprocal: me endorses plain back in Teamwork.
-    expect((await endorse(me, plain, { category: 'Teamwork' })).statusCode).toBe(201)
+    expect((await postEndorsement(t, me, plain, { category: 'Teamwork' })).statusCode).toBe(201)
 
     const result = await reputation(me)
     const byId = new Map(result.endorsements.map((e: { id: number }) => [e.id, e]))
@@ -103,7 +103,7 @@ describe('hiding received endorsements', () => {
       await createMember(t.db),
       await createAdmin(t.db),
     ]
-    const id = (await endorse(giver, me)).json().id
+    const id = (await endorse(t, giver, me)).id
     for (const actor of [giver, other, admin]) {
       const res = await t.inject(actor, { method: 'POST', url: `/api/vouches/${id}/hide` })
       expect(res.statusCode).toBe(403)
@@ -121,8 +121,9 @@ describe('hiding received endorsements', () => {
 
   it('stops counting a hidden endorsement and hides it from others; showing restores it', async () => {
     const [me, giver, viewer] = [await createMember(t.db), await createMember(t.db), await createMember(t.db)]
-    const id = (await endorse(giver, me, { category: 'Teamwork', note: 'Kind', hashtags: ['Care'] })).json()
-      .id
+    const id = (
+      await postEndorsement(t, giver, me, { category: 'Teamwork', note: 'Kind', hashtags: ['Care'] })
+    ).json().id
     const before = await profile(viewer, me)
     expect(before).toMatchObject({ reputationScore: 12, user: { vouchCount: 1, topHashtags: ['Care'] } })
 
@@ -151,7 +152,7 @@ describe('a hidden endorsement', () => {
   it('answers 404 to all but its receiver and admins: reading its likes and comments, liking, commenting, reporting', async () => {
     const [me, giver, viewer] = [await createMember(t.db), await createMember(t.db), await createMember(t.db)]
     const admin = await createAdmin(t.db)
-    const id = (await endorse(giver, me, { category: 'Teamwork' })).json().id
+    const id = (await endorse(t, giver, me, { category: 'Teamwork' })).id
     const commentId = (
       await t.inject(viewer, {
         method: 'POST',
@@ -208,8 +209,10 @@ describe('a hidden endorsement', () => {
       await createMember(t.db),
       await createMember(t.db),
     ]
-    const byName = (await endorse(named, me, { category: 'Teamwork' })).json().id
-    const byNobody = (await endorse(anonymous, me, { category: 'Teamwork', isAnonymous: true })).json().id
+    const byName = (await endorse(t, named, me, { category: 'Teamwork' })).id
+    const byNobody = (
+      await postEndorsement(t, anonymous, me, { category: 'Teamwork', isAnonymous: true })
+    ).json().id
     for (const other of [named, anonymous]) {
       expect((await t.inject(me, { method: 'POST', url: `/api/blocks/${other.id}` })).statusCode).toBe(201)
     }
@@ -232,9 +235,9 @@ describe('endorsements per day', () => {
       Array.from({ length: ENDORSEMENTS_PER_DAY + 1 }, () => createMember(t.db)),
     )
     for (const target of targets.slice(0, ENDORSEMENTS_PER_DAY)) {
-      expect((await endorse(giver, target)).statusCode).toBe(201)
+      expect((await postEndorsement(t, giver, target)).statusCode).toBe(201)
     }
-    const refused = await endorse(giver, targets[ENDORSEMENTS_PER_DAY]!)
+    const refused = await postEndorsement(t, giver, targets[ENDORSEMENTS_PER_DAY]!)
     expect(refused.statusCode).toBe(429)
     expect(refused.json().code).toBe('ENDORSEMENT_LIMIT')
     expect(refused.json().message).toMatch(
@@ -245,6 +248,6 @@ describe('endorsements per day', () => {
       .update(vouches)
       .set({ createdAt: sql`now() - interval '25 hours'` })
       .where(eq(vouches.toUserId, targets[0]!.id))
-    expect((await endorse(giver, targets[ENDORSEMENTS_PER_DAY]!)).statusCode).toBe(201)
+    expect((await postEndorsement(t, giver, targets[ENDORSEMENTS_PER_DAY]!)).statusCode).toBe(201)
   })
 })

@@ -39,6 +39,3 @@ export const CONNECTION_TEXTS = {
   // Connection picker (New message).
   loadConnectionsError: 'Failed to load your connections. Please try again.',
 } as const
-
-/** Badges cap at '9+' (SPEC.md §9). */
-export const badgeCount = (count: number) => (count > 9 ? '9+' : String(count))

@@ -35,6 +35,3 @@ export const NOTIFICATION_TYPE_LABELS: Record<TNotificationType, string> = {
   message: 'Message',
   announcement: 'Announcement',
 }
-
-/** The unread badge caps at '9+' (SPEC.md §9). */
-export const badgeCount = (count: number) => (count > 9 ? '9+' : String(count))

@@ -4,18 +4,17 @@ import { CheckIcon, UserPlusIcon, XIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { errorMessage } from '../../../lib/api-client'
-import { cn } from '../../../lib/cn'
 import { formatAge } from '../../../lib/time'
+import { TopBarPopover, TopBarPopoverNote } from '../../../components/layout/top-bar-popover'
 import { UserAvatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'
-import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover'
 import { toast } from '../../../components/ui/toast'
 import {
   pendingRequestsQuery,
   useAcceptConnectionRequest,
   useRejectConnectionRequest,
 } from '../connections.api'
-import { badgeCount, CONNECTION_TEXTS as T } from '../connections.texts'
+import { CONNECTION_TEXTS as T } from '../connections.texts'
 import { useConnectionsLiveRefresh } from '../hooks/use-connections-live-refresh'
 
 type Props = {
@@ -32,72 +31,34 @@ export function ConnectionRequestsDropdown({ placement = 'bar', poll = false }: 
   useConnectionsLiveRefresh()
   const requests = pending.data?.requests ?? []
   const count = requests.length
-  const label = count > 0 ? `${T.requestsTitle} (${count} pending)` : T.requestsTitle
 
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        {placement === 'bar' ? (
-          <Button variant="ghost" size="icon" className="relative" aria-label={label}>
-            <UserPlusIcon className="size-5" aria-hidden />
-            <CountBadge count={count} className="absolute -top-0.5 -right-0.5" />
-          </Button>
-        ) : (
-          <button
-            type="button"
-            aria-label={label}
-            className="flex h-10 w-full items-center gap-3 rounded-md px-3 text-sm font-medium text-foreground transition-colors hover:bg-muted"
-          >
-            <UserPlusIcon className="size-4" aria-hidden />
-            {T.requestsTitle}
-            <CountBadge count={count} className="ml-auto" />
-          </button>
-        )}
-      </PopoverTrigger>
-      <PopoverContent
-        align="end"
-        className="flex max-h-96 w-80 max-w-[calc(100vw-1rem)] flex-col p-0"
-        aria-label={T.requestsTitle}
-      >
-        <div className="flex items-center justify-between border-b px-4 py-3">
-          <h2 className="text-sm font-semibold">{T.requestsTitle}</h2>
-          {count > 0 ? <span className="text-xs text-muted-foreground">{count} pending</span> : null}
-        </div>
-        <div className="min-h-0 flex-1 overflow-y-auto">
-          {pending.isPending ? (
-            <p className="px-4 py-6 text-center text-sm text-muted-foreground">Loading...</p>
-          ) : pending.isError && !pending.data ? (
-            <p className="px-4 py-6 text-center text-sm text-destructive">
-              Failed to load connection requests
-            </p>
-          ) : count === 0 ? (
-            <p className="px-4 py-6 text-center text-sm text-muted-foreground">{T.noPendingRequests}</p>
-          ) : (
-            <ul className="divide-y">
-              {requests.map((request) => (
-                <RequestItem key={request.id} request={request} onNavigate={() => setOpen(false)} />
-              ))}
-            </ul>
-          )}
-        </div>
-      </PopoverContent>
-    </Popover>
-  )
-}
-
-function CountBadge({ count, className }: { count: number; className?: string }) {
-  if (count <= 0) return null
-  return (
-    <span
-      aria-hidden
-      data-testid="connection-requests-badge"
-      className={cn(
-        'flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[0.65rem] leading-none font-semibold text-destructive-foreground',
-        className,
-      )}
+    <TopBarPopover
+      placement={placement}
+      icon={UserPlusIcon}
+      title={T.requestsTitle}
+      label={count > 0 ? `${T.requestsTitle} (${count} pending)` : T.requestsTitle}
+      count={count}
+      badgeTestId="connection-requests-badge"
+      open={open}
+      onOpenChange={setOpen}
+      popoverClassName="max-h-96 w-80"
+      headerAction={count > 0 ? <span className="text-xs text-muted-foreground">{count} pending</span> : null}
     >
-      {badgeCount(count)}
-    </span>
+      {pending.isPending ? (
+        <TopBarPopoverNote>Loading...</TopBarPopoverNote>
+      ) : pending.isError && !pending.data ? (
+        <TopBarPopoverNote tone="error">Failed to load connection requests</TopBarPopoverNote>
+      ) : count === 0 ? (
+        <TopBarPopoverNote>{T.noPendingRequests}</TopBarPopoverNote>
+      ) : (
+        <ul className="divide-y">
+          {requests.map((request) => (
+            <RequestItem key={request.id} request={request} onNavigate={() => setOpen(false)} />
+          ))}
+        </ul>
+      )}
+    </TopBarPopover>
   )
 }
 

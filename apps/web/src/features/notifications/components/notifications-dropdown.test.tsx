@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
 import { notificationTarget } from '../notification-target'
 import { NotificationsDropdown } from './notifications-dropdown'
+import { PHONE_QUERY } from '../../../lib/use-media-query'
 
 // Two cores shared with other suites: give async queries room beyond the 1 s default.
 configure({ asyncUtilTimeout: 4000 })
@@ -280,7 +281,7 @@ describe('NotificationsDropdown', () => {
 
   it('opens as a full-height sheet on a phone, with the same list and link', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query === '(max-width: 639px)',
+      matches: query === PHONE_QUERY,
       media: query,
       addEventListener: () => {},
       removeEventListener: () => {},
