@@ -48,7 +48,9 @@ export function verdict(row: Row, engine: Engine, rows: Row[]): Verdict {
     if (row.connections === 50) checks.push({ text: `p99 ≤ ${P99_AT_50} ms`, ok: row.p99 <= P99_AT_50 })
   }
   const failed = failures(row)
-  if (failed > 0 || row.total === 0) checks.push({ text: `${failed} failed requests`, ok: false })
+  if (failed > 0) checks.push({ text: `${failed} failed requests`, ok: false })
+  // Nothing answered within the run: every request stayed queued (PGlite at 50 connections on a busy machine).
+  if (row.total === 0) checks.push({ text: 'no request completed', ok: false })
   if (checks.length === 0) return { budget: '—', met: null }
   return { budget: checks.map((c) => c.text).join('; '), met: checks.every((c) => c.ok) }
 }
