@@ -4,7 +4,7 @@
  * of writes that runs beside each read scenario once.
  */
 import { ENDORSEMENTS_PER_WRITER, type Fixtures } from './fixtures'
-import { nameSearchTexts, tagSets, uniqueNameText, unit, weightedSampler, zipfSampler } from './workload'
+import { nameSearchTexts, neverRepeating, tagSets, unit, weightedSampler, zipfSampler } from './workload'
 
 export type Request = { method?: 'GET' | 'POST'; path: string; cookie?: string; body?: unknown }
 
@@ -46,6 +46,7 @@ export function readScenarios(f: Fixtures): Scenario[] {
   const byPopularity = weightedSampler(f.popularity)
   const texts = nameSearchTexts(f.firstNames, f.lastNames)
   const textRank = zipfSampler(texts.length)
+  const nextUnique = neverRepeating(f.firstNames, f.lastNames)
   const sets = tagSets(f.tags, TAG_SETS)
   const setRank = zipfSampler(sets.length)
   return [
@@ -72,7 +73,7 @@ export function readScenarios(f: Fixtures): Scenario[] {
       kind: 'read',
       budget: 'never-repeating',
       request: (k) => ({
-        path: search(uniqueNameText(k, f.firstNames, f.lastNames), 'user'),
+        path: search(nextUnique(), 'user'),
         cookie: reader(k).cookie,
       }),
     },

@@ -1,7 +1,7 @@
 /**
  * What the traffic benchmark asks for, request by request: which member's profile, which search text,
  * which tag set, which signed-in member. Every draw is a pure function of the request's number, so a
- * run is reproducible and a stream of requests that must never repeat can carry on across runs.
+ * run is reproducible; the never-repeating texts come from a stream that remembers what it sent.
  */
 
 /** A number in [0, 1) from the request number and a salt (a 32-bit integer hash, splitmix-like). */
@@ -89,25 +89,36 @@ export function nameSearchTexts(firstNames: readonly string[], lastNames: readon
 }
 
 /**
- * The k-th text of a stream that never repeats: a first and a last name (a full-name search), then the
- * same pairs with a typo in the first name once every pair has been used. Pairs of words never occur
- * among the Zipf texts, so no answer held from that scenario can serve these.
+ * A stream of name-search texts that never repeats: first and last name pairs (a full-name search) in
+ * an order spread over the names, then the same pairs with one typo in the first name, then in the last;
+ * a text met before (a typo that spells another name) is skipped. Pairs of words never occur among the
+ * Zipf texts, so no answer held from that scenario can serve these.
  */
-export function uniqueNameText(
-  k: number,
-  firstNames: readonly string[],
-  lastNames: readonly string[],
-): string {
+export function neverRepeating(firstNames: readonly string[], lastNames: readonly string[]): () => string {
   const first = lower(firstNames)
   const last = lower(lastNames)
   const pairs = first.length * last.length
-  const pair = (k * 7919) % pairs // a stride prime to most sizes spreads consecutive texts over the names
-  const f = first[pair % first.length]!
-  const l = last[Math.floor(pair / first.length)]!
-  const round = Math.floor(k / pairs)
-  if (round === 0) return `${f} ${l}`
-  const variants = typos(f)
-  return `${variants[(round - 1) % Math.max(1, variants.length)] ?? f}${round > variants.length ? round : ''} ${l}`
+  const seen = new Set<string>()
+  let k = 0
+  const candidate = (n: number) => {
+    const pair = (n * 7919) % pairs // a stride prime to the sizes spreads consecutive texts over the names
+    const f = first[pair % first.length]!
+    const l = last[Math.floor(pair / first.length)]!
+    const round = Math.floor(n / pairs)
+    if (round === 0) return `${f} ${l}`
+    const inFirst = typos(f)
+    const inLast = typos(l)
+    const v = round - 1
+    if (v < inFirst.length) return `${inFirst[v]} ${l}`
+    if (v - inFirst.length < inLast.length) return `${f} ${inLast[v - inFirst.length]}`
+    return `${f} ${l} ${round}` // past every typo (millions of requests): still never the same
+  }
+  return () => {
+    let text = candidate(k++)
+    while (seen.has(text)) text = candidate(k++)
+    seen.add(text)
+    return text
+  }
 }
 
 /**
