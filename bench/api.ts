@@ -5,6 +5,7 @@
  * calls one at a time and records their plans (db-timings.ts).
  *
  *   npx tsx bench/api.ts [--engine postgres|pglite] [--connections 10,50] [--duration 5] [--reads-only]
+ *                        [--only profile,name search]
  */
 import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
@@ -18,7 +19,7 @@ import { explainHotQueries, timeHotQueries, type QueryPlan, type QueryTiming } f
 import { benchConfig, prepareFixtures, startHelloWorld, writersFor, type Fixtures } from './fixtures'
 import { BENCH_DATABASE_URL, BENCH_PGLITE_DIR, type Engine } from './generate-data'
 import { runLevel, type Row } from './load'
-import { cacheHitScenarios, readScenarios, writeScenario } from './scenarios'
+import { cacheHitScenarios, readScenarios, writeScenario, type Scenario } from './scenarios'
 
 type Ready = {
   appUrl: string
@@ -109,6 +110,8 @@ export type ApiBenchOptions = {
   runs?: number
   /** Leave the writes out (cost growth compares reads across data sizes). */
   readsOnly?: boolean
+  /** Only the scenarios whose name contains one of these texts (a change measured on its own). */
+  only?: string[]
   /** PostgreSQL: another database than BENCH_DATABASE_URL (the cost-growth data sets). */
   databaseUrl?: string
   log?: (line: string) => void
@@ -134,6 +137,7 @@ export async function benchApi({
   warmup = 1,
   runs = 300,
   readsOnly = false,
+  only,
   databaseUrl,
   log = console.log,
 }: ApiBenchOptions): Promise<ApiBenchResult> {
@@ -155,9 +159,10 @@ export async function benchApi({
   }
   const results: Row[] = []
   const counters = new Map<string, { k: number }>()
+  const chosen = (s: Scenario) => !only?.length || only.some((text) => s.name.includes(text))
   const scenarios = {
-    reads: readScenarios(fixtures),
-    cacheHits: cacheHitScenarios(fixtures),
+    reads: readScenarios(fixtures).filter(chosen),
+    cacheHits: cacheHitScenarios(fixtures).filter(chosen),
     writes: readsOnly ? undefined : writeScenario(fixtures),
   }
   try {
@@ -205,6 +210,7 @@ if (import.meta.filename === process.argv[1]) {
       writers: { type: 'string', default: '100' },
       runs: { type: 'string', default: '300' },
       'reads-only': { type: 'boolean', default: false },
+      only: { type: 'string' },
       /** Suffix of the result file: bench/out/api-<engine><label>.json. */
       label: { type: 'string', default: '' },
     },
@@ -219,6 +225,7 @@ if (import.meta.filename === process.argv[1]) {
       warmup: Number(values.warmup),
       runs: Number(values.runs),
       readsOnly: values['reads-only'],
+      only: values.only?.split(','),
     })
     const out = path.join(import.meta.dirname, 'out')
     await mkdir(out, { recursive: true })

@@ -2,13 +2,14 @@
  * `npm run bench`: the traffic benchmark of issue 22 on every engine, generating the data set first
  * when it is missing.
  *
- *   npm run bench -- [--engine postgres|pglite|all] [--generate] [--connections 10,50]
+ *   npm run bench -- [--engine postgres|pglite|all] [--generate] [--connections 10,50] [--only profile]
  *                    [--duration 5] [--warmup 1] [--runs 300]
  *                    [--members 100000] [--endorsements 1000000] [--growth 10000,100000,1000000]
  *                    [--write-docs]
  *
  * --members/--endorsements run a reduced scale (with --generate); --growth adds the cost-growth runs
- * (PostgreSQL, one database per size); --write-docs writes docs/performance-generated.md.
+ * (PostgreSQL, one database per size); --only keeps the scenarios whose name contains one of its
+ * comma-separated texts; --write-docs writes docs/performance-generated.md.
  *
  * A benchmark, not a test: it takes minutes and prints rates and latencies; results and query plans
  * are written to bench/out/.
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     members: { type: 'string', default: '100000' },
     endorsements: { type: 'string', default: '1000000' },
     growth: { type: 'string' },
+    only: { type: 'string' },
     'write-docs': { type: 'boolean', default: false },
   },
 })
@@ -90,6 +92,7 @@ for (const engine of engines) {
     duration: Number(values.duration),
     warmup: Number(values.warmup),
     runs: Number(values.runs),
+    only: values.only?.split(','),
   })
   runs.push(result)
   await writeFile(path.join(out, `api-${engine}.json`), `${JSON.stringify(result, null, 2)}\n`)
