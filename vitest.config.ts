@@ -13,6 +13,14 @@ export default defineConfig({
       },
       {
         test: {
+          // The benchmark's request generators: what the traffic draws is what docs/performance.md says.
+          name: 'bench',
+          include: ['bench/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
           environment: 'node',

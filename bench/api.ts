@@ -1,11 +1,11 @@
 /**
- * The endpoints of issue 8 on the generated data set: the app and a bare Fastify hello-world run in
- * a child process (so the load generator never shares their event loop), autocannon drives every
- * endpoint at each connection level from this process. Before the load, the child times the hot
- * service calls one at a time for the heaviest member (database time plus the driver, no HTTP) and
- * records their EXPLAIN ANALYZE plans.
+ * The traffic benchmark on the generated data: the app and a bare Fastify hello-world run in a child
+ * process (so the load generator never shares their event loop); autocannon drives every scenario of
+ * scenarios.ts from this process at each connection level. Before the load, the child times the hot
+ * calls one at a time and records their plans (db-timings.ts).
  *
- *   npx tsx bench/api.ts [--engine postgres|pglite] [--connections 10,50] [--duration 10]
+ *   npx tsx bench/api.ts [--engine postgres|pglite] [--connections 10,50] [--duration 5] [--reads-only]
+ *                        [--only profile,name search]
  */
 import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
@@ -13,210 +13,20 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
-import { ZCreateEndorsementBody } from '@vouched/shared/endorsements'
-import { sql } from 'drizzle-orm'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { buildApp } from '../apps/server/src/app'
-import type { Config } from '../apps/server/src/config'
-import { migrateDatabase, openDatabase, type Database, type Db } from '../apps/server/src/db/client'
-import * as schema from '../apps/server/src/db/schema/index'
-import { isVisibleMember, listConnections } from '../apps/server/src/features/connections/connections.queries'
-import { listPopularMembers } from '../apps/server/src/features/discovery/discovery.queries'
-import { searchMembers } from '../apps/server/src/features/discovery/discovery.service'
-import { createEndorsement } from '../apps/server/src/features/endorsements/endorsements.service'
-import {
-  countUnread,
-  listNotifications,
-} from '../apps/server/src/features/notifications/notifications.queries'
-import { findProfileRow } from '../apps/server/src/features/profiles/profiles.queries'
-import {
-  benchConfig,
-  prepareFixtures,
-  runScenarios,
-  scenarios,
-  startHelloWorld,
-  writersFor,
-  type Fixtures,
-  type ScenarioResult,
-} from './endpoints'
+import { migrateDatabase, openDatabase } from '../apps/server/src/db/client'
+import { explainHotQueries, timeHotQueries, type QueryPlan, type QueryTiming } from './db-timings'
+import { benchConfig, prepareFixtures, startHelloWorld, writersFor, type Fixtures } from './fixtures'
 import { BENCH_DATABASE_URL, BENCH_PGLITE_DIR, type Engine } from './generate-data'
+import { runLevel, type Row } from './load'
+import { cacheHitScenarios, readScenarios, writeScenario, type Scenario } from './scenarios'
 
-export type QueryTiming = {
-  name: string
-  runs: number
-  p50: number
-  p99: number
-  max: number
-  budget?: number
-}
-export type QueryPlan = { name: string; statements: { sql: string; plan: string }[] }
 type Ready = {
   appUrl: string
   helloUrl: string
   fixtures: Fixtures
   timings: QueryTiming[]
   plans: QueryPlan[]
-}
-
-/**
- * The hot calls behind the endpoints, as the routes make them, for the heaviest member; for the
- * profile, its database read, which a request makes when the profile is not held in memory.
- */
-function hotCalls(f: Fixtures) {
-  const viewer = { id: f.viewer.id, isAdmin: false }
-  const search = (q: string, type: 'user' | 'hashtag') => (db: Db) =>
-    searchMembers(db, { viewerId: f.viewer.id, q, type, sort: 'reputation' })
-  return [
-    {
-      name: 'profile (heaviest member)',
-      budget: 5,
-      run: (db: Db) => findProfileRow(db, f.heavy.username, viewer),
-    },
-    {
-      name: 'profile (median member)',
-      budget: 5,
-      run: (db: Db) => findProfileRow(db, f.median.username, viewer),
-    },
-    { name: 'popular members (top 12)', budget: 2, run: (db: Db) => listPopularMembers(db, f.viewer.id, 12) },
-    { name: 'name search "john"', budget: 15, run: search('john', 'user') },
-    { name: 'typo search "jonh smiht"', budget: 15, run: search('jonh smiht', 'user') },
-    {
-      name: `3-hashtag search (${f.topTags.join(',')})`,
-      budget: 50,
-      run: search(f.topTags.join(','), 'hashtag'),
-    },
-    {
-      name: 'notifications list + unread count',
-      run: (db: Db) =>
-        Promise.all([listNotifications(db, viewer, { limit: 20 }), countUnread(db, f.viewer.id)]),
-    },
-    {
-      name: 'connections list (most connected)',
-      run: async (db: Db) => [
-        await isVisibleMember(db, f.connected.id, viewer),
-        await listConnections(db, f.connected.id, viewer),
-      ],
-    },
-  ]
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-const round2 = (n: number) => Math.round(n * 100) / 100
-
-async function time(
-  name: string,
-  runs: number,
-  run: (i: number) => Promise<unknown>,
-  budget?: number,
-): Promise<QueryTiming> {
-  for (let i = 0; i < Math.min(20, runs); i++) await run(i) // warm the caches and the planner
-  const samples: number[] = []
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now()
-    await run(i + 20)
-    samples.push(performance.now() - t0)
-  }
-  samples.sort((a, b) => a - b)
-  return {
-    name,
-    runs,
-    p50: round2(percentile(samples, 50)),
-    p99: round2(percentile(samples, 99)),
-    max: round2(samples.at(-1)!),
-    budget,
-  }
-}
-
-/** Serial timings: what one request costs in the database when nothing else runs. */
-async function timeHotQueries(
-  database: Database,
-  f: Fixtures,
-  writers: Fixtures['writers'],
-  config: Config,
-  runs: number,
-) {
-  const { db } = database
-  const timings: QueryTiming[] = []
-  for (const call of hotCalls(f)) timings.push(await time(call.name, runs, () => call.run(db), call.budget))
-  // Creation with every counter, stat, medal and the notification, as POST /api/vouches makes it;
-  // each writer gives its daily allowance of 20, to 20 different members.
-  const rows = await db
-    .select()
-    .from(schema.users)
-    .where(sql`${schema.users.id} in ${writers.map((w) => w.id)}`)
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  timings.push(
-    await time(
-      'create endorsement (3 tags, counters, medals, notification)',
-      Math.min(runs, writers.length * 20 - 20),
-      (i) =>
-        createEndorsement(db, config, {
-          ...ZCreateEndorsementBody.parse({
-            toUserId: 1 + ((i * 13) % (f.members - 1)),
-            category: 'Leadership',
-            note: 'Timed.',
-            hashtags: ['JavaScript', 'ReactJS', 'CloudTesting'],
-          }),
-          from: byId.get(writers[Math.floor(i / 20)]!.id)!,
-        }),
-      10,
-    ),
-  )
-  return timings
-}
-
-/**
- * EXPLAIN (ANALYZE, BUFFERS) of every read statement a hot call runs: the call is made once through
- * a Drizzle instance that logs its statements, then each is replayed in one transaction with the
- * settings (set_config) the call made.
- */
-async function explainHotQueries(database: Database, f: Fixtures): Promise<QueryPlan[]> {
-  const plans: QueryPlan[] = []
-  for (const call of hotCalls(f)) {
-    const captured: { sql: string; params: unknown[] }[] = []
-    const logger = {
-      logQuery: (query: string, params: unknown[]) => void captured.push({ sql: query, params }),
-    }
-    const logged = (database.pool
-      ? drizzlePg(database.pool, { schema, logger })
-      : drizzlePglite(database.pglite!, { schema, logger })) as unknown as Db
-    await call.run(logged)
-    const statements: QueryPlan['statements'] = []
-    const replay = async (
-      query: (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>,
-    ) => {
-      for (const statement of captured) {
-        const text = statement.sql.trim()
-        if (text.includes('set_config(')) await query(text, statement.params)
-        else if (/^(select|with)\b/i.test(text)) {
-          const { rows } = await query(`explain (analyze, buffers, costs off) ${text}`, statement.params)
-          statements.push({
-            sql: `${text}\n-- parameters: ${JSON.stringify(statement.params)}`,
-            plan: rows.map((row) => String(Object.values(row)[0])).join('\n'),
-          })
-        }
-      }
-    }
-    if (database.pool) {
-      const client = await database.pool.connect()
-      try {
-        await client.query('begin')
-        await replay((text, params) => client.query(text, params))
-      } finally {
-        await client.query('rollback')
-        client.release()
-      }
-    } else {
-      await database.pglite!.transaction(async (tx) => {
-        await replay((text, params) => tx.query(text, params))
-        await tx.rollback()
-      })
-    }
-    plans.push({ name: call.name, statements })
-  }
-  return plans
 }
 
 async function serve(engine: Engine, writerCount: number, runs: number) {
@@ -293,11 +103,15 @@ async function startServer(engine: Engine, writerCount: number, runs: number, da
 export type ApiBenchOptions = {
   engine: Engine
   connections?: number[]
+  /** Seconds measured per scenario and level, after `warmup` seconds of the same load. */
   duration?: number
+  warmup?: number
   /** Serial runs per hot call for the database timings. */
   runs?: number
   /** Leave the writes out (cost growth compares reads across data sizes). */
   readsOnly?: boolean
+  /** Only the scenarios whose name contains one of these texts (a change measured on its own). */
+  only?: string[]
   /** PostgreSQL: another database than BENCH_DATABASE_URL (the cost-growth data sets). */
   databaseUrl?: string
   log?: (line: string) => void
@@ -307,49 +121,63 @@ export type ApiBenchResult = {
   members: number
   endorsements: number
   heavy: Fixtures['heavy']
-  results: ScenarioResult[]
+  duration: number
+  results: Row[]
   timings: QueryTiming[]
   plans: QueryPlan[]
 }
 
+/** Writes a second the write stream could reach at most: enough writers that none runs out of allowance. */
+const MAX_WRITES_PER_SECOND = 2000
+
 export async function benchApi({
   engine,
   connections = [10, 50],
-  duration = 10,
-  runs = 1000,
+  duration = 5,
+  warmup = 1,
+  runs = 300,
   readsOnly = false,
+  only,
   databaseUrl,
   log = console.log,
 }: ApiBenchOptions): Promise<ApiBenchResult> {
-  const warmup = 2
-  // Enough writers for 2,500 endorsements/s through every run and warm-up.
-  const writerCount = writersFor(2500 * (duration + warmup + 1) * connections.length)
-  log(`API on ${engine}: preparing (fixtures, ${runs} timed runs per hot call, plans)`)
-  const server = await startServer(engine, readsOnly ? 1 : writerCount, runs, databaseUrl)
+  // The write stream runs alone once and beside each of the 8 reads (a little longer), at every level;
+  // a quarter of its requests are endorsements.
+  const writeSeconds = 9 * (warmup + duration + 1) * connections.length
+  const writerCount = readsOnly ? 1 : writersFor((MAX_WRITES_PER_SECOND / 4) * writeSeconds)
+  log(`Traffic on ${engine}: preparing (fixtures, ${runs} timed runs per hot call, plans)`)
+  const server = await startServer(engine, writerCount, runs, databaseUrl)
   const { fixtures } = server
   log(
-    `  ${fixtures.members.toLocaleString('en')} members, ${fixtures.endorsements.toLocaleString('en')} endorsements; ` +
-      `heaviest member ${fixtures.heavy.username}, median member ${fixtures.median.username}`,
+    `  ${fixtures.members.toLocaleString('en')} members, ${fixtures.endorsements.toLocaleString('en')} endorsements, ` +
+      `${fixtures.readers.length} signed-in readers, ${fixtures.writers.length} writers`,
   )
   for (const t of server.timings) {
     log(
       `  db ${t.name.padEnd(60)} p50 ${t.p50} ms  p99 ${t.p99} ms${t.budget ? ` (budget ${t.budget})` : ''}`,
     )
   }
-  const results: ScenarioResult[] = []
+  const results: Row[] = []
   const counters = new Map<string, { k: number }>()
+  const chosen = (s: Scenario) => !only?.length || only.some((text) => s.name.includes(text))
+  const scenarios = {
+    reads: readScenarios(fixtures).filter(chosen),
+    cacheHits: cacheHitScenarios(fixtures).filter(chosen),
+    writes: readsOnly ? undefined : writeScenario(fixtures),
+  }
   try {
     for (const level of connections) {
-      log(`API on ${engine}: ${level} connections, ${duration} s per endpoint`)
+      log(
+        `Traffic on ${engine}: ${level} connections, ${duration} s per scenario after ${warmup} s of warm-up`,
+      )
       results.push(
-        ...(await runScenarios(
-          scenarios(fixtures).filter((s) => !readsOnly || !s.method),
+        ...(await runLevel(
+          scenarios,
           { app: server.appUrl, hello: server.helloUrl },
           {
             connections: level,
             duration,
             warmup,
-            cookie: fixtures.viewer.cookie,
             counters,
             log,
           },
@@ -364,6 +192,7 @@ export async function benchApi({
     members: fixtures.members,
     endorsements: fixtures.endorsements,
     heavy: fixtures.heavy,
+    duration,
     results,
     timings: server.timings,
     plans: server.plans,
@@ -376,10 +205,12 @@ if (import.meta.filename === process.argv[1]) {
       serve: { type: 'boolean', default: false },
       engine: { type: 'string', default: 'postgres' },
       connections: { type: 'string', default: '10,50' },
-      duration: { type: 'string', default: '10' },
+      duration: { type: 'string', default: '5' },
+      warmup: { type: 'string', default: '1' },
       writers: { type: 'string', default: '100' },
-      runs: { type: 'string', default: '200' },
+      runs: { type: 'string', default: '300' },
       'reads-only': { type: 'boolean', default: false },
+      only: { type: 'string' },
       /** Suffix of the result file: bench/out/api-<engine><label>.json. */
       label: { type: 'string', default: '' },
     },
@@ -391,8 +222,10 @@ if (import.meta.filename === process.argv[1]) {
       engine,
       connections: values.connections.split(',').map(Number),
       duration: Number(values.duration),
+      warmup: Number(values.warmup),
       runs: Number(values.runs),
       readsOnly: values['reads-only'],
+      only: values.only?.split(','),
     })
     const out = path.join(import.meta.dirname, 'out')
     await mkdir(out, { recursive: true })

@@ -1,9 +1,10 @@
 /**
  * `npm run bench:smoke`: the benchmark of `npm run bench` at CI size, so it never rots. A few hundred
  * members and a few thousand endorsements (generated with the same set-based SQL), the app and a
- * bare Fastify hello-world in this process, then every endpoint for a few seconds with autocannon.
+ * bare Fastify hello-world in this process, then every scenario of the traffic benchmark (reads
+ * alone, repeated, beside the write stream) for a second each with autocannon.
  *
- *   npm run bench:smoke -- [--engine pglite|postgres] [--duration 2] [--connections 10]
+ *   npm run bench:smoke -- [--engine pglite|postgres] [--duration 1] [--connections 10]
  *
  * It prints figures but asserts only that every request succeeded: it exits 1 on any non-2xx answer
  * or connection error, never on timing (CI machines are too noisy for that). The load generator
@@ -17,7 +18,7 @@ import { parseArgs } from 'node:util'
 const { values } = parseArgs({
   options: {
     engine: { type: 'string', default: 'pglite' },
-    duration: { type: 'string', default: '2' },
+    duration: { type: 'string', default: '1' },
     connections: { type: 'string', default: '10' },
     members: { type: 'string', default: '300' },
     endorsements: { type: 'string', default: '3000' },
@@ -40,8 +41,9 @@ const { generateData, BENCH_DATABASE_URL, BENCH_PGLITE_DIR } = await import('./g
 const { addSocialData } = await import('./social-data')
 const { openDatabase } = await import('../apps/server/src/db/client')
 const { buildApp } = await import('../apps/server/src/app')
-const { benchConfig, markdownTable, prepareFixtures, runScenarios, scenarios, startHelloWorld, writersFor } =
-  await import('./endpoints')
+const { benchConfig, prepareFixtures, startHelloWorld, writersFor } = await import('./fixtures')
+const { cacheHitScenarios, readScenarios, writeScenario } = await import('./scenarios')
+const { failedRows, formatRow, runLevel } = await import('./load')
 
 const quiet = () => {}
 await generateData({ engine, members, endorsements, log: quiet })
@@ -63,26 +65,27 @@ await app.listen({ port: 0, host: '127.0.0.1' })
 const address = app.server.address()
 const appUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
 const hello = await startHelloWorld()
-// Writes at a few thousand requests/s at most, for the run and its warm-up.
+// Writes at a couple of thousand requests/s at most (a quarter of them endorsements), through the
+// write stream's 9 runs.
 const fixtures = await prepareFixtures(database.db, (v) => app.signCookie(v), {
-  writerCount: writersFor(5000 * (duration + 1)),
+  writerCount: writersFor(500 * 9 * (duration + 1)),
+  readerCount: 100,
 })
 console.log(
   `Smoke benchmark on ${engine}: ${fixtures.members} members, ${fixtures.endorsements} endorsements, ` +
-    `ready in ${((Date.now() - started) / 1000).toFixed(1)} s; ${connections} connections, ${duration} s per endpoint`,
+    `ready in ${((Date.now() - started) / 1000).toFixed(1)} s; ${connections} connections, ${duration} s per scenario`,
 )
 
-let results: Awaited<ReturnType<typeof runScenarios>>
+let results: Awaited<ReturnType<typeof runLevel>>
 try {
-  results = await runScenarios(
-    scenarios(fixtures),
-    { app: appUrl, hello: hello.url },
+  results = await runLevel(
     {
-      connections,
-      duration,
-      warmup: 0.5,
-      cookie: fixtures.viewer.cookie,
+      reads: readScenarios(fixtures),
+      cacheHits: cacheHitScenarios(fixtures),
+      writes: writeScenario(fixtures),
     },
+    { app: appUrl, hello: hello.url },
+    { connections, duration, warmup: 0, counters: new Map(), log: quiet },
   )
 } finally {
   await hello.close()
@@ -91,14 +94,14 @@ try {
   await rm(dataDir, { recursive: true, force: true })
 }
 
-console.log(`\n${markdownTable(results)}\n`)
+console.log(results.map(formatRow).join('\n'))
 // A scenario that completed no request at all failed too (everything stayed queued past the window).
-const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0 || r.total === 0)
+const failed = failedRows(results)
 console.log(
   `Done in ${((Date.now() - started) / 1000).toFixed(0)} s (figures are indicative: one process, shared CPU).`,
 )
 if (failed.length > 0) {
-  console.error(`Failed requests on: ${failed.map((r) => r.name).join('; ')}`)
+  console.error(`Failed requests on: ${failed.map((r) => `${r.name} (${r.phase})`).join('; ')}`)
   process.exit(1)
 }
 process.exit(0)

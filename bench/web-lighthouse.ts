@@ -19,7 +19,7 @@ import { buildApp } from '../apps/server/src/app'
 import { createSession, SESSION_COOKIE } from '../apps/server/src/core/session'
 import { migrateDatabase, openDatabase, queryRows } from '../apps/server/src/db/client'
 import { seedDemoData } from '../apps/server/src/seed/demo-data'
-import { benchConfig } from './endpoints'
+import { benchConfig } from './fixtures'
 
 export type LighthouseScore = {
   page: string
