@@ -5,6 +5,7 @@ import path from 'node:path'
 import { measurePassword } from '@vouched/shared/password-meter'
 import { passwordProblem } from '@vouched/shared/password-policy'
 import { z } from 'zod'
+import { SERVER_ROOT } from './server-root'
 
 const ZEnv = z
   .object({
@@ -150,7 +151,7 @@ export function loadConfig(
   const e = parsed.data
   const dataDir = path.resolve(e.DATA_DIR)
   if (!readOnly) mkdirSync(dataDir, { recursive: true })
-  const webDist = path.resolve(import.meta.dirname, '../../web/dist')
+  const webDist = path.join(SERVER_ROOT, '../web/dist')
   const seedDemo = e.SEED_DEMO ? e.SEED_DEMO === '1' : e.NODE_ENV !== 'production'
   return {
     env: e.NODE_ENV,

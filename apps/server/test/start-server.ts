@@ -24,11 +24,18 @@ export type RunningServer = {
   exited: Promise<number | null>
 }
 
-/** Starts the real process (src/main.ts) and resolves once /api/health answers 200. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the real process (src/main.ts through tsx, or with `compiled` the built dist/main.js on plain
+ * Node) and resolves once /api/health answers 200.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { compiled = false }: { compiled?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'vouched-proc-')))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const args = compiled ? ['--enable-source-maps', 'dist/main.js'] : ['--import', 'tsx', 'src/main.ts']
+  const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env: {
       ...process.env,

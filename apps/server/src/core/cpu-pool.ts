@@ -1,6 +1,9 @@
 import { availableParallelism } from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { Piscina } from 'piscina'
 import { AppError } from './errors'
+import { SERVER_ROOT } from '../server-root'
 
 type RasterizeTask = { svg: string; width: number; fontFiles: string[]; defaultFontFamily: string }
 /** Each result names the thread that produced it, so tests can tell the work left the event loop. */
@@ -24,7 +27,7 @@ const MAX_QUEUE = 64
  */
 export function createCpuPool(): CpuPool {
   const pool = new Piscina({
-    filename: new URL('./cpu-worker.mjs', import.meta.url).href,
+    filename: pathToFileURL(path.join(SERVER_ROOT, 'src/core/cpu-worker.mjs')).href,
     minThreads: 0,
     maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
     idleTimeout: 30_000,

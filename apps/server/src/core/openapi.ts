@@ -6,12 +6,13 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { SESSION_COOKIE } from './session'
+import { SERVER_ROOT } from '../server-root'
 
 /** Where the document and its reference page are served; both are public, like the API they describe. */
 export const OPENAPI_PATH = '/api/openapi.json'
 export const API_DOCS_PREFIX = '/api/docs'
 
-const LOGO = path.resolve(import.meta.dirname, '../../../web/public/favicon.svg')
+const LOGO = path.join(SERVER_ROOT, '../web/public/favicon.svg')
 
 /** Answers that are not JSON, so no zod schema serializes them: described here by their media types. */
 const NOT_JSON: Record<string, { description: string; types: string[] }> = {

@@ -17,12 +17,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as schema from './schema/index'
+import { SERVER_ROOT } from '../server-root'
 
 export type Schema = typeof schema
 /** One Drizzle type for both engines: features never know which one they run on. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
 
-export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations')
+export const migrationsFolder = path.join(SERVER_ROOT, 'src/db/migrations')
 
 export type Database = {
   db: Db
