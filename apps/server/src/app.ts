@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './core/mail'
 import { RequestLogController } from './core/request-log'
 import { openApiPlugin } from './core/openapi'
 import { redisPlugin } from './core/redis'
+import { metricsPlugin } from './core/metrics'
 import { gracefulClosePlugin } from './core/graceful-close'
 import { securityPlugin } from './core/security'
 import { sessionPlugin } from './core/session'
@@ -98,6 +99,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   installErrorHandler(app)
 
   await app.register(gracefulClosePlugin)
+  await app.register(metricsPlugin)
   // Text answers (the client's files, HTML, JSON, SVG badges) go compressed when the client accepts it.
   // (Brotli at the plugin's quality 4: near the size of the maximum 11 for a fraction of its CPU.)
   // The live events stream writes to the raw socket, so it is never buffered by this.

@@ -33,6 +33,7 @@ const ZEnv = z
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
     REDIS_PREFIX: z.string().min(1).max(64).default('vouched:'),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     TRUST_PROXY: z
       .string()
       .default('0')
@@ -82,6 +83,8 @@ export type Config = {
   redisUrl: string | undefined
   /** Starts every key this site writes in Redis, so several sites can share one Redis. */
   redisPrefix: string
+  /** Turns `/metrics` on, for scrapers that send it as a bearer token. */
+  metricsToken: string | undefined
   /**
    * Behind a reverse proxy: take the client IP and protocol from X-Forwarded-* headers, but only from
    * the given number of nearest hops or from the listed proxy addresses. False: never.
@@ -171,6 +174,7 @@ export function loadConfig(
     rateLimit: e.RATE_LIMIT === 'on',
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     sessionCacheSize: e.SESSION_CACHE_SIZE,
     profileCacheSize: e.PROFILE_CACHE_SIZE,

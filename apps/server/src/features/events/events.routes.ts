@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http'
 import { EVENTS_RETRY_MS, HEARTBEAT_MS, READY_EVENT, RESYNC_EVENT } from '@vouched/shared/events'
 import { and, eq, gt, inArray } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { Gauge } from 'prom-client'
 import { sessions } from '../../db/schema/index'
 import { AppError } from '../../core/errors'
 import { createEventBus } from '../../core/event-bus'
@@ -20,6 +21,16 @@ type Stream = { sessionId: string; end: () => void }
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const bus = createEventBus(app.database, app.log)
   const streams = new Map<number, Set<Stream>>()
+  new Gauge({
+    name: 'vouched_live_streams',
+    help: 'Open live event streams (Server-Sent Events) on this instance',
+    registers: [app.metrics],
+    collect() {
+      let open = 0
+      for (const set of streams.values()) open += set.size
+      this.set(open)
+    },
+  })
 
   // Open streams never finish by themselves: end them first, or closing the server would wait forever.
   app.addHook('preClose', async () => {

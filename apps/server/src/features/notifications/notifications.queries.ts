@@ -3,10 +3,16 @@ import {
   type TNotification,
   type TNotificationType,
 } from '@vouched/shared/notifications'
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { AppError } from '../../core/errors'
 import type { Db } from '../../db/client'
-import { memberNotificationCounts, notifications, users, vouches } from '../../db/schema/index'
+import {
+  memberNotificationCounts,
+  notificationMails,
+  notifications,
+  users,
+  vouches,
+} from '../../db/schema/index'
 
 type Viewer = { id: number; isAdmin: boolean }
 
@@ -109,6 +115,12 @@ export async function countUnread(db: Db, userId: number): Promise<number> {
     .from(memberNotificationCounts)
     .where(eq(memberNotificationCounts.userId, userId))
   return row?.unread ?? 0
+}
+
+/** Notification mails waiting to be sent, for the metrics (a scrape every few seconds, a small table). */
+export async function countQueuedMails(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notificationMails)
+  return row?.n ?? 0
 }
 
 /** Marks one of the member's notifications read; false when it is not theirs or does not exist. */

@@ -6,11 +6,13 @@ import {
   ZReadAllResult,
 } from '@vouched/shared/notifications'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { Gauge } from 'prom-client'
 import { AppError } from '../../core/errors'
 import { publishEvent } from '../../core/events'
 import { perMember, rateLimit } from '../../core/rate-limit'
 import { requireMember } from '../../core/session'
 import {
+  countQueuedMails,
   countUnread,
   deleteNotification,
   listNotifications,
@@ -21,6 +23,14 @@ import {
 const notFound = () => new AppError('NOT_FOUND', NOTIFICATION_MESSAGES.notFound, 404)
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  new Gauge({
+    name: 'vouched_notification_mails_queued',
+    help: 'Notification mails written but not yet sent (all instances share the queue)',
+    registers: [app.metrics],
+    async collect() {
+      this.set(await countQueuedMails(app.db))
+    },
+  })
   const writeLimit = rateLimit(app, {
     name: 'notifications.writeLimit',
     max: 240,
