@@ -32,6 +32,7 @@ import {
   addWorkEmail,
   assertOwnProfile,
   getProfile,
+  getProfileAnswer,
   isHiddenFrom,
   setProfilePicture,
   updateProfile,
@@ -120,13 +121,17 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: members, schema: { params: ZUsernameParams, response: { 200: ZProfile } } },
     async (request, reply) => {
       const me = requireMember(request)
-      const { profile, json } = await getProfile(profiles, request.params.username, {
-        id: me.id,
-        isAdmin: me.isAdmin,
-      })
-      // Written by profileJson against the same schema: a held profile's shared parts once, not per read.
-      reply.type('application/json; charset=utf-8').serializer(() => json)
-      return profile
+      const viewer = { id: me.id, isAdmin: me.isAdmin }
+      // Without a profile cache, one statement whose answer PostgreSQL writes (decision 110); with one,
+      // profileJson writes it against the same schema, a held profile's shared parts once.
+      const json =
+        app.config.profileCacheSize === 0
+          ? await getProfileAnswer(app.db, request.params.username, viewer)
+          : (await getProfile(profiles, request.params.username, viewer)).json
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer(() => json)
+        .send(json as never)
     },
   )
 

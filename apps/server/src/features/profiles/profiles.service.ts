@@ -22,6 +22,7 @@ import { reencodePicture, removeUpload, storeUpload, type ReceivedFile } from '.
 import { toPublicUser, type UserRow } from '../../core/user-shapes'
 import type { Viewer } from '../endorsements/endorsements.queries'
 import { profileJson } from './profiles.answer'
+import { findProfileAnswer } from './profiles.answer-query'
 import type { ProfileSnapshots } from './profiles.snapshots'
 
 const round2 = (value: number) => Math.round(value * 100) / 100
@@ -60,6 +61,16 @@ export async function getProfile(
     nextCursor: firstPage.nextCursor,
   }
   return { profile, json: profileJson(profile, user, ownerOrAdmin) }
+}
+
+/**
+ * The same response as getProfile, for a profile read from the database: one statement in which
+ * PostgreSQL writes the JSON text, the viewer's likes and block included (decision 110).
+ */
+export async function getProfileAnswer(db: Db, username: string, viewer: Viewer): Promise<string> {
+  const answer = await findProfileAnswer(db, username, viewer)
+  if (answer === null) throw notFound('User')
+  return answer
 }
 
 export const assertOwnProfile = (me: UserRow, id: number) => {
