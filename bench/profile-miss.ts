@@ -18,7 +18,6 @@ import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { openDatabase, queryRows } from '../apps/server/src/db/client'
-import type { Viewer } from '../apps/server/src/features/endorsements/endorsements.service'
 import { findProfileAnswer } from '../apps/server/src/features/profiles/profiles.answer-query'
 import {
   findProfileForAnyone,
@@ -27,7 +26,7 @@ import {
 } from '../apps/server/src/features/profiles/profiles.queries'
 import { getProfile } from '../apps/server/src/features/profiles/profiles.service'
 import type { ProfileSnapshots } from '../apps/server/src/features/profiles/profiles.snapshots'
-import { toPage } from '../apps/server/src/features/endorsements/endorsements.service'
+import { toPage, type Viewer } from '../apps/server/src/features/endorsements/endorsements.queries'
 import { PROFILE_VOUCHES_FIRST_PAGE } from '@vouched/shared/endorsements'
 import { BENCH_DATABASE_URL, BENCH_PGLITE_DIR } from './generate-data'
 

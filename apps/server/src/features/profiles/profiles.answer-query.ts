@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { sqlInteger, type Db } from '../../db/client'
 import { activityScoreSql } from '../../core/activity'
 import { users } from '../../db/schema/index'
-import type { Viewer } from '../endorsements/endorsements.service'
+import type { Viewer } from '../endorsements/endorsements.queries'
 
 /*
  * The profile response (ZProfile) for one viewer, written by PostgreSQL in one statement: a profile
