@@ -34,6 +34,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<TNotificationType, string> = {
   connection: 'Connection',
   message: 'Message',
   announcement: 'Announcement',
+  'endorsement-request': 'Vouch request',
 }
 
 /** The unread badge caps at '9+' (SPEC.md §9). */
