@@ -18,6 +18,9 @@ export type TEndorsementRequestBox = (typeof ENDORSEMENT_REQUEST_BOXES)[number]
 /** Each list answers the newest requests only: nobody pages through hundreds of them. */
 export const ENDORSEMENT_REQUEST_LIST_MAX = 100
 
+/** The dialog's choice for a request that names no category. */
+export const ANY_CATEGORY = 'any'
+
 export const ENDORSEMENT_REQUEST_MESSAGES = {
   self: 'You cannot ask yourself for a vouch',
   notConnected: 'You can ask only your connections to vouch for you',

@@ -4,6 +4,7 @@ import {
   ENDORSEMENT_REQUEST_MESSAGE_MAX,
   ENDORSEMENT_REQUEST_MESSAGES,
   ENDORSEMENT_REQUEST_STATUSES,
+  ANY_CATEGORY,
 } from './endorsement-requests.constants'
 import { ZCategory, ZHashtagList, ZUserRef } from './endorsements'
 
@@ -21,6 +22,30 @@ export const ZCreateEndorsementRequestBody = z.object({
     .nullish()
     .transform((value) => (value ? value : undefined)),
 })
+
+/**
+ * The Ask for a vouch dialog: skills typed as one comma-separated line, the category `any` or one of
+ * the ten. It turns into the API's body, with the API's own rules and messages.
+ */
+export const ZEndorsementRequestForm = z
+  .object({
+    toUserId: z.number().int().positive(),
+    hashtags: z.string().transform((line) => line.split(',').filter((part) => part.trim() !== '')),
+    category: z
+      .union([z.literal(ANY_CATEGORY), ZCategory])
+      .transform((category) => (category === ANY_CATEGORY ? undefined : category)),
+    message: z.string(),
+  })
+  .transform((values, ctx) => {
+    const body = ZCreateEndorsementRequestBody.safeParse(values)
+    if (body.success) return body.data
+    for (const issue of body.error.issues) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path })
+    }
+    return z.NEVER
+  })
+
+export type TEndorsementRequestForm = z.input<typeof ZEndorsementRequestForm>
 
 export type TCreateEndorsementRequestBody = z.input<typeof ZCreateEndorsementRequestBody>
 export type TCreateEndorsementRequest = z.output<typeof ZCreateEndorsementRequestBody>

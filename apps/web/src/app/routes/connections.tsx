@@ -6,6 +6,7 @@ import { Card } from '../../components/ui/card'
 import { NetworkTabs } from '../../features/connections/components/network-tabs'
 import { CONNECTION_TEXTS as T } from '../../features/connections/connections.texts'
 import { MessageButton } from '../../features/messaging/components/message-button'
+import { AskVouchButton } from '../../features/endorsement-requests/components/ask-vouch-button'
 import { useCurrentUser } from '../../lib/session'
 import { useDocumentTitle } from '../../lib/use-document-title'
 
@@ -24,11 +25,14 @@ export default function ConnectionsPage() {
         <NetworkTabs
           userId={user.id}
           connectionActions={(connection) => (
-            <MessageButton
-              userId={connection.id}
-              name={connection.fullName || connection.username}
-              size="sm"
-            />
+            <>
+              <MessageButton
+                userId={connection.id}
+                name={connection.fullName || connection.username}
+                size="sm"
+              />
+              <AskVouchButton target={connection} size="sm" />
+            </>
           )}
         />
       </ErrorBoundary>
