@@ -1,4 +1,5 @@
 import type { TEndorsementRequest } from '@vouched/shared/endorsement-requests'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { UserAvatar } from '../../../components/ui/avatar'
 import { Badge } from '../../../components/ui/badge'
@@ -38,6 +39,10 @@ export function RequestItem({
   const name = other.fullName || other.username
   const profile = `/profile/${encodeURIComponent(other.username)}`
   const open = request.status === 'open'
+  // Vouching fulfils the request, and the live refresh may say so before the vouch's own answer
+  // arrives: the Vouch slot stays mounted (hidden) so its dialog can finish, toast and close.
+  const [vouchMounted, setVouchMounted] = useState(open)
+  if (open && !vouchMounted) setVouchMounted(true)
   return (
     <li aria-label={`Request ${box === 'received' ? 'from' : 'to'} ${name}`}>
       <Card className="flex flex-col gap-3 p-4">
@@ -64,7 +69,8 @@ export function RequestItem({
                   {T.youAsked}{' '}
                   <Link to={profile} className="font-semibold hover:underline">
                     {name}
-                  </Link>
+                  </Link>{' '}
+                  {T.toVouchFor}
                 </>
               )}
             </p>
@@ -88,9 +94,9 @@ export function RequestItem({
           </div>
         </div>
         <div className="flex flex-wrap justify-end gap-2 empty:hidden">
+          {vouchMounted && box === 'received' ? <span hidden={!open}>{renderVouch?.(request)}</span> : null}
           {open && box === 'received' ? (
             <>
-              {renderVouch?.(request)}
               <Button
                 size="sm"
                 variant="outline"
