@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/fixtures'
-import { shoot } from './support/screenshots'
+import { horizontalOverflow, shoot } from './support/screenshots'
 
 /*
  * Vouch requests between two browsers (issue 25, point 3): A asks B from B's profile, B opens the
@@ -93,12 +93,24 @@ describe('vouch requests between two browsers', () => {
       expect(await request.getByRole('button', { name: 'Endorse Alice Martin' }).isVisible()).toBe(false)
       expect(await request.getByRole('button', { name: /^Decline/ }).count()).toBe(0)
 
+      // A reaches the list from My Network, where each connection also offers Ask for a vouch.
+      await pageA.getByRole('link', { name: 'Network', exact: true }).click()
+      await pageA.getByRole('heading', { level: 1, name: 'My Network' }).waitFor()
+      await pageA.getByRole('button', { name: 'Ask Bob Stone for a vouch' }).waitFor()
+      await shoot(pageA, 'endorsement-requests-network.png')
+      await pageA.getByRole('link', { name: 'Vouch requests' }).click()
+      await pageA.getByRole('tab', { name: 'Sent' }).click()
+      await pageA.waitForURL((url) => url.search === '?box=sent')
       // A's Sent list shows it fulfilled, with the endorsement one click away.
-      await pageA.goto(b.url('/endorsement-requests?box=sent'))
       const sent = pageA.getByRole('listitem', { name: 'Request to Bob Stone' })
       await sent.getByText('Fulfilled').waitFor()
       await sent.getByRole('link', { name: 'See the endorsement' }).waitFor()
       await shoot(pageA, 'endorsement-requests-sent.png')
+      // Nothing scrolls sideways on the narrowest phone (docs/decisions/101).
+      await pageA.setViewportSize({ width: 320, height: 700 })
+      expect(await horizontalOverflow(pageA)).toBe(0)
+      await shoot(pageA, 'endorsement-requests-sent-phone.png')
+      await pageA.setViewportSize({ width: 1280, height: 800 })
       await sent.getByRole('link', { name: 'See the endorsement' }).click()
       await pageA.waitForURL((url) => url.pathname.startsWith('/vouches/'))
       await pageA.getByText('Alice led the billing migration without downtime').waitFor()
