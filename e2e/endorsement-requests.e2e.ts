@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/fixtures'
 import { horizontalOverflow, shoot } from './support/screenshots'
+import { secondBrowser } from './support/second-browser'
 
 /*
  * Vouch requests between two browsers (issue 25, point 3): A asks B from B's profile, B opens the
@@ -9,21 +10,6 @@ import { horizontalOverflow, shoot } from './support/screenshots'
  * the request fulfilled.
  */
 const b = useBrowser()
-
-/** A second signed-in browser (its own cookies) whose console errors fail the test too. */
-async function secondBrowser() {
-  const context = await b.browser.newContext({ viewport: { width: 1280, height: 800 } })
-  context.setDefaultTimeout(15_000)
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    if (/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return
-    errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`))
-  return { context, page, errors }
-}
 
 /** Connects two members through the API: A asks, B accepts. */
 async function connect(a: BrowserContext, bContext: BrowserContext, to: TestMember) {
@@ -43,7 +29,7 @@ describe('vouch requests between two browsers', () => {
   it('A asks B, B vouches from the request, A sees it fulfilled', async () => {
     await registerViaApi(b.context, { fullName: 'Alice Martin' })
     const pageA = b.page
-    const other = await secondBrowser()
+    const other = await secondBrowser(b)
     try {
       const bob = await registerViaApi(other.context, { fullName: 'Bob Stone' })
       const pageB = other.page
