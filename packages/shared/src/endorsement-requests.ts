@@ -76,3 +76,19 @@ export type TEndorsementRequestList = z.infer<typeof ZEndorsementRequestList>
 export const ZEndorsementRequestsQuery = z.object({
   box: z.enum(ENDORSEMENT_REQUEST_BOXES, { error: 'box must be received or sent' }).default('received'),
 })
+
+/** One request in the member's data export (GET /api/account/export), cancelled ones included. */
+export const ZEndorsementRequestExport = z.object({
+  id: z.number().int(),
+  direction: z.enum(['sent', 'received']),
+  user: z.object({ id: z.number().int(), username: z.string(), fullName: z.string().nullable() }),
+  hashtags: z.array(z.string()),
+  category: ZCategory.nullable(),
+  message: z.string().nullable(),
+  status: z.enum(ENDORSEMENT_REQUEST_STATUSES),
+  vouchId: z.number().int().nullable(),
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+})
+
+export type TEndorsementRequestExport = z.infer<typeof ZEndorsementRequestExport>

@@ -1,10 +1,11 @@
 import {
   ENDORSEMENT_REQUEST_LIST_MAX,
   type TEndorsementRequest,
+  type TEndorsementRequestExport,
   type TEndorsementRequestBox,
 } from '@vouched/shared/endorsement-requests'
 import type { TCategory } from '@vouched/shared/endorsements'
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, ne, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { blockedEitherWay } from '../../core/blocks'
 import type { Db } from '../../db/client'
@@ -115,4 +116,21 @@ export async function countSentSince(db: Db, fromUserId: number, since: Date) {
     .from(endorsementRequests)
     .where(and(eq(endorsementRequests.fromUserId, fromUserId), gt(endorsementRequests.createdAt, since)))
   return { count: row?.count ?? 0, oldestMs: row?.oldestMs == null ? null : Number(row.oldestMs) }
+}
+
+/** Every request the member sent or received, cancelled ones too, oldest first: their data export. */
+export async function listRequestsForExport(db: Db, memberId: number): Promise<TEndorsementRequestExport[]> {
+  const rows = await selectRequests(db)
+    .where(or(eq(endorsementRequests.fromUserId, memberId), eq(endorsementRequests.toUserId, memberId)))
+    .orderBy(asc(endorsementRequests.id))
+  return rows.map((row) => {
+    const { fromUser, toUser, ...request } = toRequestShape(row)
+    const sent = fromUser.id === memberId
+    const other = sent ? toUser : fromUser
+    return {
+      ...request,
+      direction: sent ? ('sent' as const) : ('received' as const),
+      user: { id: other.id, username: other.username, fullName: other.fullName },
+    }
+  })
 }
