@@ -167,6 +167,27 @@ describe('POST /api/endorsement-requests', () => {
     expect((await askFor(a, b)).statusCode).toBe(201)
   })
 
+  it('lets only one of two racing requests to the same member through', async () => {
+    const [a, b] = await connectedPair()
+    const answers = await Promise.all([askFor(a, b), askFor(a, b, ['Go'])])
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409])
+    expect(await list(b, 'received')).toHaveLength(1)
+  })
+
+  it('never lets racing requests pass the daily limit', async () => {
+    const a = await createMember(t.db)
+    const others: Member[] = []
+    for (let i = 0; i < ENDORSEMENT_REQUESTS_PER_DAY + 3; i++) {
+      const other = await createMember(t.db)
+      await connect(a, other)
+      others.push(other)
+    }
+    const answers = await Promise.all(others.map((other) => askFor(a, other)))
+    const codes = answers.map((res) => res.statusCode)
+    expect(codes.filter((code) => code === 201)).toHaveLength(ENDORSEMENT_REQUESTS_PER_DAY)
+    expect(codes.filter((code) => code === 429)).toHaveLength(3)
+  })
+
   it('allows 10 a day, then answers 429 with when, cancelled requests counted', async () => {
     const a = await createMember(t.db)
     const others: Member[] = []
