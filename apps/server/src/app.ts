@@ -29,6 +29,7 @@ import { badgesRoutes } from './features/badges/badges.routes'
 import { blocksRoutes } from './features/blocks/blocks.routes'
 import { connectionsRoutes } from './features/connections/connections.routes'
 import { discoveryRoutes } from './features/discovery/discovery.routes'
+import { endorsementRequestsRoutes } from './features/endorsement-requests/endorsement-requests.routes'
 import { endorsementsRoutes } from './features/endorsements/endorsements.routes'
 import { eventsRoutes } from './features/events/events.routes'
 import { healthRoutes } from './features/health/health.routes'
@@ -131,6 +132,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(discoveryRoutes)
   await app.register(profilesRoutes)
   await app.register(endorsementsRoutes)
+  await app.register(endorsementRequestsRoutes)
   await app.register(blocksRoutes)
   await app.register(reportsRoutes)
   await app.register(reputationRoutes)

@@ -60,6 +60,8 @@ const routes: Record<string, Row> = {
   'GET /api/vouches/:id/comments': (w) => as(readers, `/api/vouches/${w.anonymousId}/comments`)(w),
   'GET /api/connection-requests/pending': as(readers, '/api/connection-requests/pending'),
   'GET /api/connection-requests/sent': as(readers, '/api/connection-requests/sent'),
+  'GET /api/endorsement-requests': (w) =>
+    ['/api/endorsement-requests', '/api/endorsement-requests?box=sent'].flatMap((url) => as(readers, url)(w)),
   'GET /api/connections/:userId': (w) =>
     (['rita', 'xavier', 'yara'] as const).flatMap((name) =>
       as(readers, `/api/connections/${w.members[name].id}?checkConnection=true`)(w),

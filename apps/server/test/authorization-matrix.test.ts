@@ -8,6 +8,7 @@ import {
   acceptConnectionRequest,
   sendConnectionRequest,
 } from '../src/features/connections/connections.service'
+import { createEndorsementRequest } from '../src/features/endorsement-requests/endorsement-requests.service'
 import { addComment, createEndorsement } from '../src/features/endorsements/endorsements.service'
 import { sendMessage } from '../src/features/messaging/messaging.service'
 import { createReport, suspendMember } from '../src/features/reports/reports.service'
@@ -87,6 +88,16 @@ const reportOf = (w: World) =>
 /** A pending request from the peer to the owner. */
 const requestToOwner = (w: World) => sendConnectionRequest(t.db, w.peer, w.owner.id, undefined)
 const connect = async (w: World) => acceptConnectionRequest(t.db, w.owner, (await requestToOwner(w)).id)
+/** An open request, between connected members, asking `to` to vouch for `from`. */
+const vouchRequest = async (w: World, from: UserRow, to: UserRow) => {
+  await connect(w)
+  return createEndorsementRequest(t.db, from, {
+    toUserId: to.id,
+    hashtags: ['Matrix'],
+    category: undefined,
+    message: undefined,
+  })
+}
 const conversationOf = async (w: World) => {
   await connect(w)
   return sendMessage(t.db, w.peer, w.owner.id, 'Hello there')
@@ -300,6 +311,32 @@ const ROWS: Row[] = [
     make: async (w) => ({
       url: `/api/connection-requests/${(await sendConnectionRequest(t.db, w.owner, w.peer.id, undefined)).id}`,
     }),
+    expect: ownerOnly(200, 403),
+  },
+  {
+    route: 'GET /api/endorsement-requests',
+    make: () => ({ url: '/api/endorsement-requests?box=sent' }),
+    expect: members(200),
+  },
+  {
+    // Only the owner is connected to the peer; the other member and the admin are not (403).
+    route: 'POST /api/endorsement-requests',
+    make: async (w) => {
+      await connect(w)
+      return { url: '/api/endorsement-requests', payload: { toUserId: w.peer.id, hashtags: ['Matrix'] } }
+    },
+    expect: ownerOnly(201, 403),
+  },
+  {
+    route: 'POST /api/endorsement-requests/:id/decline',
+    make: async (w) => ({
+      url: `/api/endorsement-requests/${(await vouchRequest(w, w.peer, w.owner)).id}/decline`,
+    }),
+    expect: ownerOnly(200, 403),
+  },
+  {
+    route: 'DELETE /api/endorsement-requests/:id',
+    make: async (w) => ({ url: `/api/endorsement-requests/${(await vouchRequest(w, w.owner, w.peer)).id}` }),
     expect: ownerOnly(200, 403),
   },
   {

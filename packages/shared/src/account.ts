@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from './auth'
+import { ZEndorsementRequestExport } from './endorsement-requests'
 import { ZCategory } from './endorsements'
 import { ZSelfUser } from './users'
 import { PREFERENCE_TYPES, ACCOUNT_MESSAGES } from './account.constants'
@@ -135,6 +136,7 @@ export const ZAccountExport = z.object({
       updatedAt: z.string(),
     }),
   ),
+  endorsementRequests: z.array(ZEndorsementRequestExport),
   conversations: z.array(
     z.object({
       id: z.number().int(),

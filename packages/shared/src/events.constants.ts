@@ -8,6 +8,7 @@ export const LIVE_EVENT_TYPES = [
   'connection-removed',
   'message',
   'message-status',
+  'endorsement-request',
 ] as const
 
 export type TLiveEventType = (typeof LIVE_EVENT_TYPES)[number]

@@ -5,6 +5,7 @@ export const NOTIFICATION_TYPES = [
   'connection',
   'message',
   'announcement',
+  'endorsement-request',
 ] as const
 
 export type TNotificationType = (typeof NOTIFICATION_TYPES)[number]
@@ -27,6 +28,7 @@ export const NOTIFICATION_FILTERS: { value: TNotificationFilter; label: string }
   { value: 'like', label: 'Likes' },
   { value: 'comment', label: 'Comments' },
   { value: 'connection', label: 'Connections' },
+  { value: 'endorsement-request', label: 'Vouch requests' },
 ]
 
 /** Opening the dropdown with unread items marks them all read after this delay (SPEC.md §4, §9). */

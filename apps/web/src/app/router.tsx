@@ -31,6 +31,7 @@ const AdminPage = lazy(() => import('./routes/admin'))
 const BadgePage = lazy(() => import('./routes/badge'))
 const NotificationsPage = lazy(() => import('./routes/notifications'))
 const VouchPage = lazy(() => import('./routes/vouch'))
+const EndorsementRequestsPage = lazy(() => import('./routes/endorsement-requests'))
 const NotFoundPage = lazy(() => import('./routes/not-found'))
 
 /**
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: 'settings', element: <SettingsPage /> },
           { path: 'notifications', element: <NotificationsPage /> },
           { path: 'vouches/:id', element: <VouchPage /> },
+          { path: 'endorsement-requests', element: <EndorsementRequestsPage /> },
         ],
       },
       {

@@ -10,7 +10,15 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', {
-      enum: ['endorsement', 'like', 'comment', 'connection', 'message', 'announcement'],
+      enum: [
+        'endorsement',
+        'like',
+        'comment',
+        'connection',
+        'message',
+        'announcement',
+        'endorsement-request',
+      ],
     }).notNull(),
     entityId: integer('entity_id'),
     fromUserId: integer('from_user_id').references(() => users.id, { onDelete: 'cascade' }),

@@ -29,6 +29,7 @@ import {
 } from '../../db/schema/index'
 import { UPLOADS_PATH } from '../../core/uploads'
 import { toSelfUser, type UserRow } from '../../core/user-shapes'
+import { listRequestsForExport } from '../endorsement-requests/endorsement-requests.service'
 import { listReportsBy } from '../reports/reports.service'
 
 export async function listPreferences(db: Db, userId: number): Promise<TPreference[]> {
@@ -223,6 +224,7 @@ export async function buildExport(
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),
     })),
+    endorsementRequests: await listRequestsForExport(db, me.id),
     conversations: convos.map(({ conversation: c, user }) => ({
       id: c.id,
       otherUser: user,

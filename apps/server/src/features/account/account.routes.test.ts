@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   blocks,
   connectionRequests,
+  endorsementRequests,
   conversations,
   hashtags,
   medals,
@@ -100,6 +101,16 @@ async function richWorld() {
     payload: { comment: 'Agreed' },
   })
   await connect(me, friend!)
+  for (const [from, to] of [
+    [me, friend!],
+    [friend!, me],
+  ] as const) {
+    await t.inject(from, {
+      method: 'POST',
+      url: '/api/endorsement-requests',
+      payload: { toUserId: to.id, hashtags: ['Vision'], message: 'Please' },
+    })
+  }
   await t.inject(asker!, {
     method: 'POST',
     url: `/api/connection-requests/${me.id}`,
@@ -167,6 +178,16 @@ describe('data export', () => {
       ),
     )
     expect(archive.connectionRequests).toHaveLength(3)
+    expect(archive.endorsementRequests).toHaveLength(
+      await count(
+        endorsementRequests,
+        or(eq(endorsementRequests.fromUserId, me.id), eq(endorsementRequests.toUserId, me.id)),
+      ),
+    )
+    expect(archive.endorsementRequests.map((r: { direction: string }) => r.direction)).toEqual([
+      'sent',
+      'received',
+    ])
     expect(archive.connections).toEqual([
       {
         user: { id: others[0]!.id, username: others[0]!.username, fullName: others[0]!.fullName },

@@ -31,6 +31,7 @@ import { AppError, forbidden, notFound } from '../../core/errors'
 import { findOwnUpload } from '../../core/uploads'
 import type { UserRow } from '../../core/user-shapes'
 import { releaseAttachment } from './endorsements.attachments'
+import { fulfilEndorsementRequests } from '../endorsement-requests/endorsement-requests.service'
 import { createNotification, notificationWrites } from '../notifications/notifications.service'
 import {
   applyPointsDelta,
@@ -324,6 +325,7 @@ export async function createEndorsement(
           }),
         },
       )
+      await fulfilEndorsementRequests(tx, vouch)
       // The reverse endorsement becomes reciprocal too: its receiver (this endorser) keeps half of it.
       if (reverse && reciprocal && isCounted(reverse)) {
         await applyPointsDelta(tx, from.id, input.category, -halfOf(reverse.engagementWeight))

@@ -44,6 +44,7 @@ const MAIL_TEXT: Record<NotificationType, string> = {
   connection: 'There is news about one of your connection requests',
   message: 'You have a new message',
   announcement: 'There is a new announcement',
+  'endorsement-request': 'A connection asked you to vouch for them',
 }
 
 /**

@@ -1,4 +1,5 @@
-import { AlertTriangleIcon, RefreshCwIcon } from 'lucide-react'
+import { AlertTriangleIcon, HandHeartIcon, RefreshCwIcon } from 'lucide-react'
+import { Link } from 'react-router'
 import { ErrorBoundary } from '../../components/layout/error-boundary'
 import { PageContainer } from '../../components/layout/page-container'
 import { Button } from '../../components/ui/button'
@@ -6,6 +7,8 @@ import { Card } from '../../components/ui/card'
 import { NetworkTabs } from '../../features/connections/components/network-tabs'
 import { CONNECTION_TEXTS as T } from '../../features/connections/connections.texts'
 import { MessageButton } from '../../features/messaging/components/message-button'
+import { AskVouchButton } from '../../features/endorsement-requests/components/ask-vouch-button'
+import { REQUEST_TEXTS } from '../../features/endorsement-requests/endorsement-requests.texts'
 import { useCurrentUser } from '../../lib/session'
 import { useDocumentTitle } from '../../lib/use-document-title'
 
@@ -16,19 +19,30 @@ export default function ConnectionsPage() {
   if (!user) return null
   return (
     <PageContainer className="flex flex-col gap-6">
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">My Network</h1>
-        <p className="text-sm text-muted-foreground">Manage your connections and connection requests.</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">My Network</h1>
+          <p className="text-sm text-muted-foreground">Manage your connections and connection requests.</p>
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/endorsement-requests">
+            <HandHeartIcon aria-hidden />
+            {REQUEST_TEXTS.openList}
+          </Link>
+        </Button>
       </div>
       <ErrorBoundary fallback={() => <NetworkError />}>
         <NetworkTabs
           userId={user.id}
           connectionActions={(connection) => (
-            <MessageButton
-              userId={connection.id}
-              name={connection.fullName || connection.username}
-              size="sm"
-            />
+            <>
+              <MessageButton
+                userId={connection.id}
+                name={connection.fullName || connection.username}
+                size="sm"
+              />
+              <AskVouchButton target={connection} size="sm" />
+            </>
           )}
         />
       </ErrorBoundary>

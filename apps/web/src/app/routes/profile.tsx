@@ -10,6 +10,7 @@ import { connectionCheckQuery } from '../../features/connections/connections.api
 import { MessageButton } from '../../features/messaging/components/message-button'
 import { EndorseButton } from '../../features/endorsements/components/endorse-button'
 import { EndorsementList } from '../../features/endorsements/components/endorsement-list'
+import { AskVouchButton } from '../../features/endorsement-requests/components/ask-vouch-button'
 import { MedalProgress } from '../../features/onboarding/components/medal-progress'
 import { AboutCard } from '../../features/profiles/components/about-card'
 import { CategoryScores } from '../../features/profiles/components/category-scores'
@@ -85,6 +86,7 @@ export default function ProfilePage() {
             {isConnected ? (
               <MessageButton userId={user.id} name={user.fullName || user.username} size="sm" />
             ) : null}
+            {isConnected ? <AskVouchButton target={target} size="sm" /> : null}
           </>
         }
         moreActions={(placement) => (

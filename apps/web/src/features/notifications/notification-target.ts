@@ -4,7 +4,8 @@ import type { TNotification } from '@vouched/shared/notifications'
 /**
  * Where a notification leads: the endorsement it is about (with its comments) for endorsements,
  * likes and comments; the request on My Network's Pending tab for a connection request; the new
- * connection's profile for an acceptance; the conversation for a message; home for an announcement.
+ * connection's profile for an acceptance; the conversation for a message; home for an announcement;
+ * the request list for a request to vouch.
  * `ownUsername` serves an old notification without an endorsement id: the member's own profile.
  */
 export function notificationTarget(notification: TNotification, ownUsername: string | undefined) {
@@ -24,6 +25,8 @@ export function notificationTarget(notification: TNotification, ownUsername: str
       return notification.fromUserId != null ? `/messages?to=${notification.fromUserId}` : '/messages'
     case 'announcement':
       return '/'
+    case 'endorsement-request':
+      return '/endorsement-requests'
     default:
       return null
   }

@@ -34,4 +34,5 @@ export const NOTIFICATION_TYPE_LABELS: Record<TNotificationType, string> = {
   connection: 'Connection',
   message: 'Message',
   announcement: 'Announcement',
+  'endorsement-request': 'Vouch request',
 }

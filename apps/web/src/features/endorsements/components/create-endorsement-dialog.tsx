@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react'
+import type { TCategory } from '@vouched/shared/endorsements.constants'
+import { lazy, Suspense, type ReactNode } from 'react'
 import {
   Dialog,
   DialogContent,
@@ -10,10 +11,16 @@ import { DialogLoading } from '../../../components/ui/dialog-loading'
 
 export type EndorsementTarget = { id: number; username: string; fullName?: string | null }
 
+/** Starting values when the dialog answers something, e.g. a request to vouch (its skills and category). */
+export type EndorsementPrefill = { category?: TCategory | null; hashtags?: string[] }
+
 type Props = {
   target: EndorsementTarget
   open: boolean
   onOpenChange: (open: boolean) => void
+  prefill?: EndorsementPrefill
+  /** Shown under the description: what the dialog answers (a request's message). */
+  context?: ReactNode
 }
 
 // The form (react-hook-form, zod, select, switch, tag input) is fetched when a dialog first opens,
@@ -24,7 +31,7 @@ const EndorsementForm = lazy(() => import('./endorsement-form'))
  * Create endorsement (SPEC.md §2 dialogs, §5 rules): category (default Technical Skills), note, tags,
  * an attachment really uploaded first, and the anonymous switch. The target's profile refreshes after.
  */
-export function CreateEndorsementDialog({ target, open, onOpenChange }: Props) {
+export function CreateEndorsementDialog({ target, open, onOpenChange, prefill, context }: Props) {
   const name = target.fullName || target.username
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -34,11 +41,12 @@ export function CreateEndorsementDialog({ target, open, onOpenChange }: Props) {
           <DialogDescription>
             Vouch for a skill you have seen {name} use. Notes and proof add weight.
           </DialogDescription>
+          {context}
         </DialogHeader>
         {/* Mounted only while open, so every opening starts from a clean form. */}
         {open ? (
           <Suspense fallback={<DialogLoading />}>
-            <EndorsementForm target={target} onDone={() => onOpenChange(false)} />
+            <EndorsementForm target={target} prefill={prefill} onDone={() => onOpenChange(false)} />
           </Suspense>
         ) : null}
       </DialogContent>

@@ -1,8 +1,12 @@
 import { ThumbsUpIcon } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Button, type ButtonProps } from '../../../components/ui/button'
 import { useNewEndorsementShortcut } from '../../../lib/shortcuts'
-import { CreateEndorsementDialog, type EndorsementTarget } from './create-endorsement-dialog'
+import {
+  CreateEndorsementDialog,
+  type EndorsementPrefill,
+  type EndorsementTarget,
+} from './create-endorsement-dialog'
 
 type Props = {
   target: EndorsementTarget
@@ -13,6 +17,9 @@ type Props = {
   label?: string
   /** This button answers the "n" shortcut (one per page: the profile's). */
   shortcut?: boolean
+  /** Passed to the dialog: starting values and what it answers (a request to vouch). */
+  prefill?: EndorsementPrefill
+  context?: ReactNode
 }
 
 /** The Endorse button of profiles and discovery cards: opens the create-endorsement dialog for the member. */
@@ -23,6 +30,8 @@ export function EndorseButton({
   className,
   label = 'Endorse',
   shortcut = false,
+  prefill,
+  context,
 }: Props) {
   const [open, setOpen] = useState(false)
   useNewEndorsementShortcut(() => setOpen(true), shortcut)
@@ -40,7 +49,13 @@ export function EndorseButton({
         <ThumbsUpIcon aria-hidden />
         {label}
       </Button>
-      <CreateEndorsementDialog target={target} open={open} onOpenChange={setOpen} />
+      <CreateEndorsementDialog
+        target={target}
+        open={open}
+        onOpenChange={setOpen}
+        prefill={prefill}
+        context={context}
+      />
     </>
   )
 }

@@ -43,7 +43,7 @@ import {
   useCreateEndorsement,
   useUploadAttachment,
 } from '../endorsements.api'
-import type { EndorsementTarget } from './create-endorsement-dialog'
+import type { EndorsementPrefill, EndorsementTarget } from './create-endorsement-dialog'
 import { TagInput } from './tag-input'
 
 type Attachment = { name: string; contentUrl: string; contentType: string }
@@ -53,9 +53,11 @@ const FORM_FIELDS = ['category', 'note', 'hashtags', 'contentUrl', 'isAnonymous'
 export default function EndorsementForm({
   target,
   onDone,
+  prefill,
 }: {
   target: EndorsementTarget
   onDone: () => void
+  prefill?: EndorsementPrefill
 }) {
   const { user } = useCurrentUser()
   const create = useCreateEndorsement(target.username)
@@ -71,9 +73,9 @@ export default function EndorsementForm({
     resolver: zodResolver(ZCreateEndorsementForm),
     defaultValues: {
       toUserId: target.id,
-      category: DEFAULT_CATEGORY,
+      category: prefill?.category ?? DEFAULT_CATEGORY,
       note: '',
-      hashtags: [],
+      hashtags: prefill?.hashtags ?? [],
       isAnonymous: false,
     },
   })

@@ -325,6 +325,11 @@ describe('NotificationsDropdown', () => {
     expect(notificationTarget({ ...n, entityId: null }, 'alice')).toBe('/profile/alice')
     expect(notificationTarget({ ...n, type: 'message', fromUserId: null }, 'alice')).toBe('/messages')
   })
+
+  it('opens the request list for a request to vouch', () => {
+    const n = makeNotification({ type: 'endorsement-request', entityId: 4 })
+    expect(notificationTarget(n, 'alice')).toBe('/endorsement-requests')
+  })
 })
 
 describe('auto-mark-read (SPEC.md §4)', () => {

@@ -68,7 +68,7 @@ describe('NotificationsFeed', () => {
       within(filters)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['All', 'Endorsements', 'Likes', 'Comments', 'Connections'])
+    ).toEqual(['All', 'Endorsements', 'Likes', 'Comments', 'Connections', 'Vouch requests'])
     expect(within(filters).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true')
 
     await user.click(within(filters).getByRole('button', { name: 'Likes' }))
