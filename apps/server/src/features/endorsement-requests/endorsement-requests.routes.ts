@@ -23,7 +23,12 @@ import {
 export const endorsementRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Checked before the body and query are parsed: a visitor gets 401 whatever they sent.
   const members = async (request: FastifyRequest) => void requireMember(request)
-  const writeLimit = rateLimit(app, { max: 120, timeWindow: '1 minute', keyGenerator: perMember })
+  const writeLimit = rateLimit(app, {
+    name: 'endorsement-requests.writeLimit',
+    max: 120,
+    timeWindow: '1 minute',
+    keyGenerator: perMember,
+  })
 
   const readBack = async (id: number) => {
     const request = await findRequestShape(app.db, id)
