@@ -29,7 +29,7 @@ import {
 } from '../../db/schema/index'
 import { UPLOADS_PATH } from '../../core/uploads'
 import { toSelfUser, type UserRow } from '../../core/user-shapes'
-import { listRequestsForExport } from '../endorsement-requests/endorsement-requests.service'
+import { listRequestsForExport } from '../endorsement-requests/endorsement-requests.queries'
 import { listReportsBy } from '../reports/reports.service'
 
 export async function listPreferences(db: Db, userId: number): Promise<TPreference[]> {

@@ -20,8 +20,6 @@ import {
   type EndorsementRequestRow,
 } from './endorsement-requests.queries'
 
-export { listRequestsForExport } from './endorsement-requests.queries'
-
 const DAY_MS = 86_400_000
 const OPEN_PAIR_INDEX = 'endorsement_requests_open_pair_uq'
 
