@@ -14,6 +14,7 @@ import { AppError, installErrorHandler } from './core/errors'
 import { createMailer, type Mailer } from './core/mail'
 import { gracefulClosePlugin } from './core/graceful-close'
 import { securityPlugin } from './core/security'
+import { cacheInvalidationPlugin } from './core/cache-invalidation'
 import { sessionPlugin } from './core/session'
 import { uploadsRoutes } from './core/uploads'
 import { readIndexHtml } from './core/spa'
@@ -105,6 +106,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(securityPlugin)
   await app.register(rateLimitPlugin, { global: false })
   await app.register(multipart, { limits: { files: 1, fields: 20, fileSize: 10 * 1024 * 1024 } })
+  await app.register(cacheInvalidationPlugin)
   await app.register(sessionPlugin)
 
   await app.register(healthRoutes)

@@ -69,7 +69,10 @@ export type CacheOptions<K, V> = {
   maxBytes: number
   /** A value's estimated size in bytes (at least 1). */
   sizeOf: (value: V, key: K) => number
-  /** How long an entry may answer: the bound on staleness for changes no message names. */
+  /**
+   * How long an entry may answer: the bound on staleness for changes no message names. A value whose
+   * time is already over (an expired session) is handed to its callers and not kept.
+   */
   ttlMs: number | ((value: V) => number)
   /** The changes that make an entry stale; only messages of these kinds reach the cache. */
   staleOn: (value: V, key: K) => readonly StaleOn[]
@@ -84,9 +87,11 @@ export type Cache<K, V> = {
   readonly name: string
   /**
    * The held value, or `load()` once for every concurrent miss of the key. A fill that a change
-   * reached while it was reading (by key, by member or by kind) answers its callers but is not kept.
+   * reached while it was reading (by member or by kind) reads again; one whose key was deleted answers
+   * the requests that were waiting for it and is not kept; nor is an answer of undefined (nothing to
+   * hold, such as an unknown member).
    */
-  fetch: (key: K, load: () => Promise<V>) => Promise<V>
+  fetch: (key: K, load: () => Promise<V | undefined>) => Promise<V | undefined>
   /** The held value without loading or touching its recency (tests, and answers that must not wait). */
   peek: (key: K) => V | undefined
   /** Forgets one key, and any fill of it in progress. */
@@ -97,6 +102,13 @@ export type Cache<K, V> = {
   clear: () => void
   readonly size: number
 }
+
+/**
+ * Reads of one fill at most: a change that reaches a fill while it reads makes it read again, so that
+ * requests that joined it after the change get what the change made; under a storm of changes the
+ * last read answers its callers unkept.
+ */
+const MAX_ATTEMPTS = 3
 
 /** A fill in progress, and the changes heard while it read (`all`: the cache was cleared). */
 type Fill = { heard: Change[] | 'all' }
@@ -134,12 +146,12 @@ export function createCache<K extends NonNullable<unknown>, V extends NonNullabl
 
   const lru =
     maxEntries > 0
-      ? new LRUCache<K, V, () => Promise<V>>({
+      ? new LRUCache<K, V, () => Promise<V | undefined>>({
           max: maxEntries,
           maxSize: maxBytes,
           sizeCalculation: (value, key) => Math.max(1, Math.ceil(sizeOf(value, key))),
           ttl: 1,
-          // Callers of a fill that a change reached still get what it read; it is only not kept.
+          // Requests waiting on a fill whose key was deleted still get what it read; it is only not kept.
           ignoreFetchAbort: true,
           onInsert: (value, key) => {
             unindex(key)
@@ -153,24 +165,29 @@ export function createCache<K extends NonNullable<unknown>, V extends NonNullabl
           },
           dispose: (_value, key) => unindex(key),
           fetchMethod: async (key, _stale, { context: load, options: entry, signal }) => {
-            const fill: Fill = { heard: [] }
-            fills.add(fill)
-            let value: V
-            try {
-              value = await load()
-            } finally {
-              fills.delete(fill)
+            for (let attempt = 1; ; attempt += 1) {
+              const fill: Fill = { heard: [] }
+              fills.add(fill)
+              let value: V | undefined
+              try {
+                value = await load()
+              } finally {
+                fills.delete(fill)
+              }
+              if (signal.aborted || value === undefined) return value
+              const { heard } = fill
+              const reached =
+                heard === 'all' ||
+                (heard.length > 0 &&
+                  staleOn(value, key).some((tag) => heard.some((change) => reaches(change, tag))))
+              // Requests that joined after the change must not get what was read before it: read again.
+              if (reached && attempt < MAX_ATTEMPTS) continue
+              const ttl = ttlOf(value)
+              // Deleting our own pending entry: lru-cache then hands the value to the callers, unkept.
+              if (reached || ttl <= 0 || !live()) lru!.delete(key)
+              else entry.ttl = ttl
+              return value
             }
-            if (signal.aborted) return value
-            const { heard } = fill
-            const reached =
-              heard === 'all' ||
-              (heard.length > 0 &&
-                staleOn(value, key).some((tag) => heard.some((change) => reaches(change, tag))))
-            // Deleting our own pending entry: lru-cache then hands the value to the callers, unkept.
-            if (reached || !live()) lru!.delete(key)
-            else entry.ttl = Math.max(1, ttlOf(value))
-            return value
           },
         })
       : undefined
@@ -187,9 +204,7 @@ export function createCache<K extends NonNullable<unknown>, V extends NonNullabl
     name,
     async fetch(key, load) {
       if (!lru || !live()) return load()
-      const value = await lru.fetch(key, { context: load })
-      // Only a fill resolving to nothing gives undefined, and load() never does.
-      return value as V
+      return lru.fetch(key, { context: load })
     },
     peek: (key) => (lru && live() ? lru.get(key) : undefined),
     delete: (key) => void lru?.delete(key),

@@ -28,7 +28,8 @@ import {
   vouchLikes,
 } from '../../db/schema/index'
 import { UPLOADS_PATH } from '../../core/uploads'
-import { toSelfUser, type UserRow } from '../../core/user-shapes'
+import { getSelfUser } from '../../core/self-user'
+import type { Member } from '../../core/user-shapes'
 import { listReportsBy } from '../reports/reports.service'
 
 export async function listPreferences(db: Db, userId: number): Promise<TPreference[]> {
@@ -73,7 +74,7 @@ async function tagsOf(db: Db, vouchIds: number[]) {
 export async function buildExport(
   db: Db,
   config: Config,
-  me: UserRow,
+  me: Member,
   currentSessionId: string | null,
 ): Promise<TAccountExport> {
   const [given, received] = await Promise.all([
@@ -169,7 +170,7 @@ export async function buildExport(
     format: 'vouched-account-export/1',
     exportedAt: new Date().toISOString(),
     profile: {
-      ...toSelfUser(me),
+      ...(await getSelfUser(db, me)),
       suspendedAt: me.suspendedAt?.toISOString() ?? null,
       suspensionReason: me.suspensionReason,
     },
