@@ -22,6 +22,8 @@ type Member = Awaited<ReturnType<typeof createMember>>
 
 /** Every change the instance hears while `act` runs (and until the changes it committed arrive). */
 async function heardDuring(app: FastifyInstance, act: () => Promise<unknown>) {
+  // Changes committed before `act` (the test's own setup) are heard first, and not counted.
+  await app.settled()
   const heard: Change[] = []
   let recording = true
   app.cacheInvalidation.subscribe(['member', 'session', 'block', 'endorsement', 'reaction'], (change) => {
@@ -36,7 +38,7 @@ async function heardDuring(app: FastifyInstance, act: () => Promise<unknown>) {
 const named = (heard: Change[], kind: Change['kind']) =>
   heard
     .filter((change) => change.kind === kind)
-    .flatMap((change) => (change.ids === 'all' ? ['*'] : change.ids))
+    .flatMap((change): (number | '*')[] => (change.ids === 'all' ? ['*'] : [...change.ids]))
 
 async function endorse(from: Member, to: Member, hashtags: string[] = []) {
   const res = await t.inject(from, {

@@ -83,6 +83,8 @@ export function createCacheInvalidation(
   let listener: Listener | undefined
   let retry: NodeJS.Timeout | undefined
   let sequence = 0
+  // Counts listening connections, so that a late heartbeat failure is blamed on the right one.
+  let connection = 0
   // Round trips in flight: the marker's payload, and whom to tell when it is heard.
   const awaited = new Map<string, () => void>()
   const writers = new LRUCache<number, true>({ max: WRITERS_MAX, ttl: WRITER_WINDOW_MS })
@@ -148,11 +150,13 @@ export function createCacheInvalidation(
 
   const beat = async () => {
     if (closed || !listener) return
+    // A heartbeat lost on a connection that has been replaced meanwhile says nothing of the new one.
+    const tested = connection
     if (await roundTrip(heartbeatMs)) {
       if (!listening) await resync()
       return
     }
-    if (closed) return
+    if (closed || tested !== connection) return
     lose('a heartbeat was not heard back')
     listener.restart()
   }
@@ -166,7 +170,10 @@ export function createCacheInvalidation(
       {
         onMessage,
         onLost: () => lose('the listening connection was lost'),
-        onResync: () => void resync(),
+        onResync: () => {
+          connection += 1
+          void resync()
+        },
       },
       log,
       'cache invalidation',
