@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { TUserCard } from '@vouched/shared/discovery'
 import { buildTestApp, type TestApp } from '../../test/build-test-app'
+import { cutCacheListeners } from '../../test/cache-listeners'
 import { createMember } from '../../test/factories'
 import { blocks, hashtags, memberHashtags, users } from '../db/schema/index'
 import { createBlockSets } from './block-sets'
 import type { Change } from './cache'
-import { CACHE_INVALIDATION_CHANNEL, parseChange } from './cache-invalidation'
+import { parseChange } from './cache-invalidation'
 
 let t: TestApp
 beforeAll(async () => {
@@ -198,26 +198,6 @@ describe('precise invalidation', () => {
   })
 })
 
-/** Makes every listening connection of the test database stop hearing, as a half-open one would. */
-async function breakListeners() {
-  if (t.database.pglite) {
-    await t.database.pglite.unlisten(CACHE_INVALIDATION_CHANNEL)
-    return
-  }
-  const admin = new pg.Client({ connectionString: t.database.pool!.options.connectionString })
-  await admin.connect()
-  try {
-    const killed = await admin.query(
-      `select pg_terminate_backend(pid) from pg_stat_activity
-       where datname = current_database() and query = $1 and pid <> pg_backend_pid()`,
-      [`listen ${CACHE_INVALIDATION_CHANNEL}`],
-    )
-    expect(killed.rowCount).toBeGreaterThanOrEqual(1)
-  } finally {
-    await admin.end()
-  }
-}
-
 describe('when the listener cannot prove it hears', () => {
   it('empties and bypasses every cache until it listens again and a round trip succeeds', async () => {
     const app = await t.otherInstance({ cacheHeartbeatMs: 100 })
@@ -235,7 +215,7 @@ describe('when the listener cannot prove it hears', () => {
       if (change.ids === 'all') livenessSeen.push(app.cacheInvalidation.live())
     })
 
-    await breakListeners()
+    expect(await cutCacheListeners(t.database)).toBeGreaterThanOrEqual(1)
     // A change no message names, made while nothing is heard.
     await tagSilently(ann, 'Missed')
     await vi.waitFor(() => expect(livenessSeen).toEqual([false, false]), { timeout: 10_000, interval: 5 })
