@@ -18,6 +18,7 @@ import { redisPlugin } from './core/redis'
 import { metricsPlugin } from './core/metrics'
 import { gracefulClosePlugin } from './core/graceful-close'
 import { securityPlugin } from './core/security'
+import { cacheInvalidationPlugin } from './core/cache-invalidation'
 import { sessionPlugin } from './core/session'
 import { uploadsRoutes } from './core/uploads'
 import { readIndexHtml } from './core/spa'
@@ -117,6 +118,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
     ...(app.redis ? { redis: app.redis, nameSpace: 'limits:', skipOnError: true } : {}),
   })
   await app.register(multipart, { limits: { files: 1, fields: 20, fileSize: 10 * 1024 * 1024 } })
+  await app.register(cacheInvalidationPlugin)
   await app.register(sessionPlugin)
   await app.register(openApiPlugin)
 

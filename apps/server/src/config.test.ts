@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       sessionCacheSize: 10_000,
       profileCacheSize: 2_000,
       searchCacheSize: 500,
+      cacheHeartbeatMs: 5_000,
     })
     expect(config.databaseUrl).toBeUndefined()
   })
@@ -67,6 +68,7 @@ describe('loadConfig', () => {
     [{ SESSION_CACHE_SIZE: 'lots' }, 'SESSION_CACHE_SIZE'],
     [{ PROFILE_CACHE_SIZE: '-5' }, 'PROFILE_CACHE_SIZE'],
     [{ SEARCH_CACHE_SIZE: 'all' }, 'SEARCH_CACHE_SIZE'],
+    [{ CACHE_HEARTBEAT_MS: '10' }, 'CACHE_HEARTBEAT_MS'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '11' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '0.0.0.0/0' }, 'TRUST_PROXY'],

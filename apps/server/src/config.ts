@@ -52,6 +52,7 @@ const ZEnv = z
     SESSION_CACHE_SIZE: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
     PROFILE_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
     SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(500),
+    CACHE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   })
   // The admin account is the one most worth guessing: the members' password rules apply to it too.
@@ -100,6 +101,11 @@ export type Config = {
   profileCacheSize: number
   /** Searches each instance keeps in memory (discovery.search-results.ts); 0 reads every search. */
   searchCacheSize: number
+  /**
+   * How often the cache invalidation listener proves it hears the database (core/cache-invalidation.ts);
+   * a heartbeat not heard back by the next one turns every cache off until it is. Default 5,000 ms.
+   */
+  cacheHeartbeatMs?: number
   /** Where the built web client lives; absent in API-only test runs. */
   webDist: string | undefined
 }
@@ -179,6 +185,7 @@ export function loadConfig(
     sessionCacheSize: e.SESSION_CACHE_SIZE,
     profileCacheSize: e.PROFILE_CACHE_SIZE,
     searchCacheSize: e.SEARCH_CACHE_SIZE,
+    cacheHeartbeatMs: e.CACHE_HEARTBEAT_MS,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
   }

@@ -1,7 +1,9 @@
 import type { Db } from '../db/client'
 import { listBlockedEitherWay } from './blocks'
-import { EVERYONE, type IdentityFeed } from './identity-feed'
-import { keyToEvict } from './recent-entries'
+import type { CacheInvalidation } from './cache-invalidation'
+
+/** A bound on staleness should a block ever reach the database around the triggers. */
+const MAX_AGE_MS = 60_000
 
 export type BlockSets = {
   /** Everyone the viewer blocked or was blocked by, from memory once read. */
@@ -10,32 +12,25 @@ export type BlockSets = {
 
 /**
  * Each viewer's blocks, held for the caches that cut what they serve per viewer (popular members,
- * profiles). A block made or lifted names both members on the identity feed (migration 0012), which
- * drops their sets; callers serve nothing from memory while the feed is not live.
+ * profiles, searches): those need not forget anything when a block is made or lifted, since the
+ * block names both members and drops exactly their two sets (migration 0017).
  */
-export function createBlockSets(db: Db, feed: IdentityFeed, maxViewers: number): BlockSets {
-  const held = new Map<number, ReadonlySet<number>>()
-  // Bumped by every change: a read that began before it may hold what it changed, and is not kept.
-  let generation = 0
-
-  feed.subscribe((change) => {
-    generation += 1
-    if (change === EVERYONE) held.clear()
-    else for (const id of change) held.delete(id)
+export function createBlockSets(db: Db, invalidation: CacheInvalidation, maxViewers: number): BlockSets {
+  const cache = invalidation.createCache<number, ReadonlySet<number>>({
+    name: 'blocks',
+    maxEntries: maxViewers,
+    maxBytes: maxViewers * 256,
+    sizeOf: (blocked) => 64 + 16 * blocked.size,
+    ttlMs: MAX_AGE_MS,
+    staleOn: (_blocked, viewerId) => [`block:${viewerId}`],
   })
-
   return {
     async of(viewerId) {
-      const known = held.get(viewerId)
-      if (known) return known
-      const mark = generation
-      const blocked = new Set(await listBlockedEitherWay(db, viewerId))
-      if (mark === generation && maxViewers > 0) {
-        const oldest = keyToEvict(held, maxViewers)
-        if (oldest !== undefined) held.delete(oldest)
-        held.set(viewerId, blocked)
-      }
-      return blocked
+      const blocked = await cache.fetch(
+        viewerId,
+        async () => new Set(await listBlockedEitherWay(db, viewerId)),
+      )
+      return blocked ?? new Set()
     },
   }
 }

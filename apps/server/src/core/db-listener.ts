@@ -2,7 +2,14 @@ import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
 import type { Database } from '../db/client'
 
-export type Listener = { close: () => Promise<void> }
+export type Listener = {
+  /**
+   * Drops the connection and listens anew, as after a loss (`onLost`, then `onResync` once listening):
+   * for a connection that looks open but no longer delivers (a half-open socket).
+   */
+  restart: () => void
+  close: () => Promise<void>
+}
 
 export type ChannelHandlers = {
   onMessage: (payload: string) => void
@@ -37,9 +44,21 @@ async function listenPglite(
   handlers: ChannelHandlers,
 ): Promise<Listener> {
   const pglite = database.pglite!
-  const unlisten = await pglite.listen(channel, handlers.onMessage)
+  let unlisten = await pglite.listen(channel, handlers.onMessage)
+  let closed = false
   return {
+    restart: () => {
+      handlers.onLost?.()
+      const previous = unlisten
+      void (async () => {
+        await previous().catch(() => {})
+        if (closed || pglite.closed) return
+        unlisten = await pglite.listen(channel, handlers.onMessage)
+        handlers.onResync()
+      })()
+    },
     close: async () => {
+      closed = true
       if (!pglite.closed) await unlisten().catch(() => {})
     },
   }
@@ -111,6 +130,9 @@ async function listenPostgres(
 
   await connect()
   return {
+    restart: () => {
+      if (client) lost(client)
+    },
     close: async () => {
       closed = true
       if (timer) clearTimeout(timer)

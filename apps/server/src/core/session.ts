@@ -7,9 +7,8 @@ import type { Db } from '../db/client'
 import { sessions, users } from '../db/schema/index'
 import { AppError } from './errors'
 import { createBlockSets, type BlockSets } from './block-sets'
-import { createIdentityFeed, type IdentityFeed } from './identity-feed'
 import { createSessionCache, type SessionCache } from './session-cache'
-import type { UserRow } from './user-shapes'
+import { memberColumns, toMember, type Member } from './user-shapes'
 
 export const SESSION_COOKIE = 'vouched_session'
 const SESSION_DAYS = 30
@@ -17,7 +16,8 @@ const SESSION_DAYS = 30
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation needs an interface
   interface FastifyRequest {
-    user: UserRow | null
+    /** The signed-in member: never their password hash, codes, tokens or emails. */
+    user: Member | null
     /** The hashed id of the session the request came with, when it has one. */
     sessionId: string | null
   }
@@ -26,8 +26,6 @@ declare module 'fastify' {
     sessionCache: SessionCache
     /** Viewers' blocks, for the caches that cut what they serve per viewer. */
     blockSets: BlockSets
-    /** What the in-memory caches (sessions, popular members, profiles, searches) must forget. */
-    identityFeed: IdentityFeed
   }
 }
 
@@ -75,12 +73,12 @@ export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' })
 }
 
-export function requireMember(request: FastifyRequest): UserRow {
+export function requireMember(request: FastifyRequest): Member {
   if (!request.user) throw new AppError('UNAUTHENTICATED', 'You need to sign in first', 401)
   return request.user
 }
 
-export function requireAdmin(request: FastifyRequest): UserRow {
+export function requireAdmin(request: FastifyRequest): Member {
   const user = requireMember(request)
   if (!user.isAdmin) throw new AppError('FORBIDDEN', 'Only admins can do this', 403)
   return user
@@ -92,49 +90,42 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('sessionId', null)
   // Built once: every signed-in request runs it, and building a query costs more than running it.
   const findSessionUser = app.db
-    .select({ user: users, expiresAt: sessions.expiresAt })
+    .select({ user: memberColumns, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
     .prepare('session_user')
-  const { sessionCacheSize, profileCacheSize, searchCacheSize } = app.config
-  const feed = createIdentityFeed(
-    app.database,
-    app.log,
-    sessionCacheSize > 0 || profileCacheSize > 0 || searchCacheSize > 0,
-  )
-  const cache = createSessionCache(feed, sessionCacheSize)
-  app.decorate('identityFeed', feed)
+  const { sessionCacheSize } = app.config
+  const invalidation = app.cacheInvalidation
+  const cache = createSessionCache(invalidation, sessionCacheSize)
   app.decorate('sessionCache', cache)
-  app.decorate('blockSets', createBlockSets(app.db, feed, sessionCacheSize))
-  app.addHook('onClose', () => feed.close())
-  await feed.started
+  app.decorate('blockSets', createBlockSets(app.db, invalidation, sessionCacheSize))
   app.addHook('onRequest', async (request) => {
     const raw = request.cookies[SESSION_COOKIE]
     if (!raw) return
-    // Keyed by the signed value itself: only a value that once passed the signature check is held.
-    const cached = cache.get(raw)
-    if (cached) {
-      request.user = cached.user
-      request.sessionId = cached.sessionId
-      return
-    }
-    const unsigned = request.unsignCookie(raw)
-    if (!unsigned.valid || !unsigned.value) return
-    const id = hashToken(unsigned.value)
-    const mark = cache.mark()
-    const [row] = await findSessionUser.execute({ id })
-    // A suspended member's sessions are deleted with the suspension; one racing it is refused here.
-    if (!row || row.user.suspendedAt) return
-    request.user = row.user
-    request.sessionId = id
-    cache.set(raw, { sessionId: id, user: row.user, expiresAt: row.expiresAt.getTime() }, mark)
+    // Keyed by the signed value itself: only a value that passed the signature check is held.
+    const session = await cache.find(raw, async () => {
+      const unsigned = request.unsignCookie(raw)
+      if (!unsigned.valid || !unsigned.value) return undefined
+      const id = hashToken(unsigned.value)
+      const [row] = await findSessionUser.execute({ id })
+      // A suspended member's sessions are deleted with the suspension; one racing it is refused here.
+      if (!row || row.user.suspendedAt) return undefined
+      return { sessionId: id, member: toMember(row.user), expiresAt: row.expiresAt.getTime() }
+    })
+    if (!session) return
+    request.user = session.member
+    request.sessionId = session.sessionId
   })
   // The database's word on a change reaches every instance a moment after the commit, but whoever
-  // made it must see it in their very next request: this instance forgets them before its answer leaves.
+  // made it must see it in their very next request: this instance forgets their session (and with it
+  // their member's fields) and reads for them from the database a few seconds.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.user && request.method !== 'GET' && request.method !== 'HEAD') feed.announce(request.user.id)
+    if (request.user && request.method !== 'GET' && request.method !== 'HEAD') {
+      cache.forgetMember(request.user.id)
+      invalidation.noteWriter(request.user.id)
+    }
     done(null, payload)
   })
 })

@@ -1,10 +1,64 @@
 import type { TPublicUser, TSelfUser } from '@vouched/shared/users'
-import type { users } from '../db/schema/index'
+import { users } from '../db/schema/index'
 
 export type UserRow = typeof users.$inferSelect
 
+/**
+ * A member as requests and caches carry them: the row without its password hash, codes, tokens and
+ * emails. Routes that show the member their own emails read them from the database.
+ */
+export type Member = Omit<
+  UserRow,
+  | 'password'
+  | 'email'
+  | 'workEmail'
+  | 'verificationCode'
+  | 'verificationCodeExpiry'
+  | 'verificationAttempts'
+  | 'resetToken'
+  | 'resetTokenExpiry'
+>
+
+/** The columns of a `Member`, for reads that never need the secrets in memory at all. */
+export const memberColumns = {
+  id: users.id,
+  username: users.username,
+  fullName: users.fullName,
+  bio: users.bio,
+  title: users.title,
+  location: users.location,
+  profilePicture: users.profilePicture,
+  isEmailVerified: users.isEmailVerified,
+  isAdmin: users.isAdmin,
+  reputationScore: users.reputationScore,
+  vouchCount: users.vouchCount,
+  suspendedAt: users.suspendedAt,
+  suspensionReason: users.suspensionReason,
+  createdAt: users.createdAt,
+}
+
+/** An allow-list, so a column added to `users` stays out of requests and caches until named here. */
+export function toMember(row: Member): Member {
+  return {
+    id: row.id,
+    username: row.username,
+    fullName: row.fullName,
+    bio: row.bio,
+    title: row.title,
+    location: row.location,
+    profilePicture: row.profilePicture,
+    isEmailVerified: row.isEmailVerified,
+    isAdmin: row.isAdmin,
+    reputationScore: row.reputationScore,
+    vouchCount: row.vouchCount,
+    suspendedAt: row.suspendedAt,
+    suspensionReason: row.suspensionReason,
+    createdAt: row.createdAt,
+  }
+}
+
 /** The allow-list of a member's public fields; anything private stays behind. */
-export function toPublicUser(row: UserRow): TPublicUser {
+export function toPublicUser(row: Member): TPublicUser {
   return {
     id: row.id,
     username: row.username,

@@ -28,7 +28,8 @@ import {
   vouchLikes,
 } from '../../db/schema/index'
 import { UPLOADS_PATH } from '../../core/uploads'
-import { toSelfUser, type UserRow } from '../../core/user-shapes'
+import { getSelfUser } from '../../core/self-user'
+import type { Member } from '../../core/user-shapes'
 import { listRequestsForExport } from '../endorsement-requests/endorsement-requests.queries'
 import { listReportsBy } from '../reports/reports.service'
 
@@ -74,7 +75,7 @@ async function tagsOf(db: Db, vouchIds: number[]) {
 export async function buildExport(
   db: Db,
   config: Config,
-  me: UserRow,
+  me: Member,
   currentSessionId: string | null,
 ): Promise<TAccountExport> {
   const [given, received] = await Promise.all([
@@ -170,7 +171,7 @@ export async function buildExport(
     format: 'vouched-account-export/1',
     exportedAt: new Date().toISOString(),
     profile: {
-      ...toSelfUser(me),
+      ...(await getSelfUser(db, me)),
       suspendedAt: me.suspendedAt?.toISOString() ?? null,
       suspensionReason: me.suspensionReason,
     },

@@ -7,21 +7,25 @@ import { AppError } from '../../core/errors'
 import { assertPasswordFitsOwner, hashPassword, verifyPassword } from '../../core/password'
 import { deleteUserSessions } from '../../core/session'
 import { deleteUploadFiles } from '../../core/uploads'
-import type { UserRow } from '../../core/user-shapes'
+import type { Member } from '../../core/user-shapes'
 import { removeMemberContributions } from '../endorsements/endorsements.service'
 
 /** Changes the password after checking the current one; every other session of the member ends. */
 export async function changePassword(
   db: Db,
-  me: UserRow,
+  me: Member,
   currentSessionId: string | null,
   body: { currentPassword: string; newPassword: string },
 ) {
-  const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, me.id))
+  // The email is read here: the signed-in member a request carries never holds it.
+  const [row] = await db
+    .select({ password: users.password, email: users.email })
+    .from(users)
+    .where(eq(users.id, me.id))
   if (!row || !(await verifyPassword(body.currentPassword, row.password))) {
     throw new AppError('WRONG_PASSWORD', ACCOUNT_MESSAGES.currentPasswordWrong, 400, 'currentPassword')
   }
-  assertPasswordFitsOwner(body.newPassword, me, 'newPassword')
+  assertPasswordFitsOwner(body.newPassword, { username: me.username, email: row.email }, 'newPassword')
   const password = await hashPassword(body.newPassword)
   await db.transaction(async (tx) => {
     await tx.update(users).set({ password }).where(eq(users.id, me.id))
@@ -49,7 +53,7 @@ export async function savePreferences(db: Db, userId: number, preferences: TPref
  * exact), then their row goes and the rest cascades; their files, and the attachments of endorsements
  * they received, leave the disk after commit.
  */
-export async function deleteOwnAccount(db: Db, config: Config, me: UserRow, password: string) {
+export async function deleteOwnAccount(db: Db, config: Config, me: Member, password: string) {
   const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, me.id))
   if (!row || !(await verifyPassword(password, row.password))) {
     throw new AppError('WRONG_PASSWORD', ACCOUNT_MESSAGES.passwordWrong, 401, 'password')

@@ -6,7 +6,7 @@ import { hashtags, memberHashtags, uploads, users, vouches, vouchHashtags } from
 import { AppError, notFound } from '../../core/errors'
 import { deleteUserSessions } from '../../core/session'
 import { deleteUploadFiles } from '../../core/uploads'
-import { toSelfUser, type UserRow } from '../../core/user-shapes'
+import { toSelfUser, type Member, type UserRow } from '../../core/user-shapes'
 import { recomputeMemberStats } from '../endorsements/endorsements.counters'
 import { removeEndorsement, removeMemberContributions } from '../endorsements/endorsements.service'
 import { findEndorsementSummary, findHashtag, findUser } from './admin.queries'
@@ -18,7 +18,7 @@ const describeUser = (user: Pick<UserRow, 'username' | 'email'>) => `@${user.use
  * Grants or revokes admin rights. The member's sessions end with the change, so a new role is
  * only ever carried by a fresh sign-in. An admin never revokes their own rights.
  */
-export async function setAdminRights(db: Db, admin: UserRow, targetId: number, isAdmin: boolean) {
+export async function setAdminRights(db: Db, admin: Member, targetId: number, isAdmin: boolean) {
   if (targetId === admin.id && !isAdmin) {
     throw new AppError('SELF_DEMOTION', ADMIN_MESSAGES.selfDemotion, 400, 'isAdmin')
   }
@@ -48,7 +48,7 @@ export async function setAdminRights(db: Db, admin: UserRow, targetId: number, i
  * Their files, and the attachments of others' endorsements to them, leave the disk once the deletion
  * is committed.
  */
-export async function deleteMember(db: Db, config: Config, admin: UserRow, targetId: number) {
+export async function deleteMember(db: Db, config: Config, admin: Member, targetId: number) {
   if (targetId === admin.id) throw new AppError('SELF_DELETION', ADMIN_MESSAGES.selfDeletion, 400)
   const target = await findUser(db, targetId)
   if (!target) throw notFound('User')
@@ -76,7 +76,7 @@ export async function deleteMember(db: Db, config: Config, admin: UserRow, targe
  * Deletes an endorsement; the receiver's reputation, tag counts and medals are taken back with it, and
  * its attachment file (unless reused) leaves the disk after commit.
  */
-export async function deleteEndorsement(db: Db, config: Config, admin: UserRow, id: number) {
+export async function deleteEndorsement(db: Db, config: Config, admin: Member, id: number) {
   const summary = await findEndorsementSummary(db, id)
   if (!summary) throw notFound('Endorsement')
   const releasedFile = await db.transaction(async (tx) => {
@@ -98,7 +98,7 @@ export async function deleteEndorsement(db: Db, config: Config, admin: UserRow, 
  * Deletes a hashtag: it leaves every endorsement that carried it, and the members who received it
  * lose its counts and its medal (their member_hashtags rows cascade; medals are recomputed).
  */
-export async function deleteHashtag(db: Db, admin: UserRow, id: number) {
+export async function deleteHashtag(db: Db, admin: Member, id: number) {
   const tag = await findHashtag(db, id)
   if (!tag) throw notFound('Hashtag')
   await db.transaction(async (tx) => {

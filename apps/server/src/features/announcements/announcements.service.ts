@@ -3,13 +3,13 @@ import type { TCreateAnnouncementBody } from '@vouched/shared/announcements'
 import type { Db } from '../../db/client'
 import { announcements } from '../../db/schema/index'
 import { notFound } from '../../core/errors'
-import type { UserRow } from '../../core/user-shapes'
+import type { Member } from '../../core/user-shapes'
 import { writeAudit } from '../admin/audit.service'
 import { findAnnouncement } from './announcements.queries'
 
 const quote = (title: string) => `"${title.length > 60 ? `${title.slice(0, 57)}...` : title}"`
 
-export async function createAnnouncement(db: Db, admin: UserRow, body: TCreateAnnouncementBody) {
+export async function createAnnouncement(db: Db, admin: Member, body: TCreateAnnouncementBody) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(announcements)
@@ -32,7 +32,7 @@ export async function createAnnouncement(db: Db, admin: UserRow, body: TCreateAn
   })
 }
 
-export async function setAnnouncementPinned(db: Db, admin: UserRow, id: number, pinned: boolean) {
+export async function setAnnouncementPinned(db: Db, admin: Member, id: number, pinned: boolean) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(announcements)
@@ -51,7 +51,7 @@ export async function setAnnouncementPinned(db: Db, admin: UserRow, id: number, 
   })
 }
 
-export async function removeAnnouncement(db: Db, admin: UserRow, id: number) {
+export async function removeAnnouncement(db: Db, admin: Member, id: number) {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(announcements)

@@ -18,6 +18,7 @@ import {
   requireMember,
   setSessionCookie,
 } from '../../core/session'
+import { getSelfUser } from '../../core/self-user'
 import { toSelfUser } from '../../core/user-shapes'
 import { findUserByEmail } from './auth.queries'
 import {
@@ -55,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   app.get('/api/user', { schema: { response: { 200: ZSelfUser } } }, async (request) =>
-    toSelfUser(requireMember(request)),
+    getSelfUser(app.db, requireMember(request)),
   )
 
   app.post(

@@ -9,6 +9,7 @@ import {
   type TBadgeEmbed,
 } from '@vouched/shared/badges'
 import type { Db } from '../../db/client'
+import { createCache } from '../../core/cache'
 import { AppError } from '../../core/errors'
 import { BADGE_FONT_FAMILY, fontCovers, fontFiles, webFontCss } from './badges.font'
 import {
@@ -100,31 +101,32 @@ export const rasterizeTask = (svg: string) => ({
   defaultFontFamily: BADGE_FONT_FAMILY,
 })
 
+/** Drawn badges kept, and the bound on their bytes. */
+const PNG_CACHE_ENTRIES = 500
+const PNG_CACHE_BYTES = 32 * 1024 * 1024
+/** Nothing makes a drawn badge stale (its key covers every drawn value); an hour lets unused ones go. */
+const PNG_MAX_AGE_MS = 3_600_000
+
 /**
- * Rendered PNGs by SVG hash: the hash covers every drawn value, so a changed member misses the cache.
- * A render in progress is shared by every request for the same badge; a failed one is forgotten.
+ * Rendered PNGs by SVG hash: the hash covers every drawn value, so a changed member misses the cache,
+ * and no change needs to reach it. A render in progress is shared by every request for the same badge;
+ * a failed one is not kept.
  */
-export function createPngCache(render: (svg: string) => Promise<Buffer>, maxEntries = 500) {
-  const entries = new Map<string, Promise<Buffer>>()
+export function createPngCache(render: (svg: string) => Promise<Buffer>) {
+  const cache = createCache<string, Buffer>({
+    name: 'badge images',
+    maxEntries: PNG_CACHE_ENTRIES,
+    maxBytes: PNG_CACHE_BYTES,
+    sizeOf: (png) => png.length,
+    ttlMs: PNG_MAX_AGE_MS,
+    staleOn: () => [],
+  })
   return {
     get size() {
-      return entries.size
+      return cache.size
     },
-    render(hash: string, svg: string): Promise<Buffer> {
-      const hit = entries.get(hash)
-      if (hit) {
-        // Re-insert so the Map's order is least recently used first.
-        entries.delete(hash)
-        entries.set(hash, hit)
-        return hit
-      }
-      const png = render(svg)
-      entries.set(hash, png)
-      png.catch(() => {
-        if (entries.get(hash) === png) entries.delete(hash)
-      })
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
-      return png
+    async render(hash: string, svg: string): Promise<Buffer> {
+      return (await cache.fetch(hash, () => render(svg)))!
     },
   }
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client'
 import { blocks, connectionRequests, notifications, users } from '../../db/schema/index'
 import { AppError } from '../../core/errors'
 import { publishEvent } from '../../core/events'
-import type { UserRow } from '../../core/user-shapes'
+import type { Member } from '../../core/user-shapes'
 import { setBlockHidden } from '../endorsements/endorsements.service'
 
 const between = (a: number, b: number) =>
@@ -18,7 +18,7 @@ const between = (a: number, b: number) =>
  * their notifications to each other go, and the endorsements the blocked member gave stop counting
  * and disappear from the blocker's profile. Blocking twice changes nothing (`created` false).
  */
-export async function blockMember(db: Db, me: UserRow, targetId: number) {
+export async function blockMember(db: Db, me: Member, targetId: number) {
   if (targetId === me.id) throw new AppError('SELF_BLOCK', BLOCK_MESSAGES.self, 400)
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, targetId)).limit(1)
   if (!target) throw new AppError('NOT_FOUND', BLOCK_MESSAGES.userNotFound, 404)
@@ -59,7 +59,7 @@ export async function blockMember(db: Db, me: UserRow, targetId: number) {
 }
 
 /** Lifts a block; the endorsements it hid count again unless their receiver hid them by hand. */
-export async function unblockMember(db: Db, me: UserRow, targetId: number) {
+export async function unblockMember(db: Db, me: Member, targetId: number) {
   await db.transaction(async (tx) => {
     const removed = await tx
       .delete(blocks)

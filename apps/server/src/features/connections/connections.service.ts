@@ -5,7 +5,7 @@ import { connectionRequests } from '../../db/schema/index'
 import { assertNotBlocked } from '../../core/blocks'
 import { AppError, forbidden } from '../../core/errors'
 import { publishEvent } from '../../core/events'
-import type { UserRow } from '../../core/user-shapes'
+import type { Member } from '../../core/user-shapes'
 import { createNotification } from '../notifications/notifications.service'
 import {
   findLatestRejection,
@@ -56,7 +56,7 @@ async function conflictForExisting(db: Db, fromId: number, toId: number): Promis
  */
 export async function sendConnectionRequest(
   db: Db,
-  from: UserRow,
+  from: Member,
   toUserId: number,
   message: string | undefined,
 ): Promise<ConnectionRequestRow> {
@@ -134,7 +134,7 @@ async function answer(tx: Db, id: number, status: 'accepted' | 'rejected') {
 }
 
 /** Only the recipient accepts; the sender is notified. */
-export async function acceptConnectionRequest(db: Db, me: UserRow, id: number) {
+export async function acceptConnectionRequest(db: Db, me: Member, id: number) {
   await getPendingRequestFor(db, id, (r) => r.toUserId === me.id, CONNECTION_MESSAGES.onlyRecipient)
   return db.transaction(async (tx) => {
     const updated = await answer(tx, id, 'accepted')
@@ -153,7 +153,7 @@ export async function acceptConnectionRequest(db: Db, me: UserRow, id: number) {
 }
 
 /** Only the recipient declines; the sender is not notified, but their Sent list refreshes. */
-export async function rejectConnectionRequest(db: Db, me: UserRow, id: number) {
+export async function rejectConnectionRequest(db: Db, me: Member, id: number) {
   await getPendingRequestFor(db, id, (r) => r.toUserId === me.id, CONNECTION_MESSAGES.onlyRecipient)
   return db.transaction(async (tx) => {
     const updated = await answer(tx, id, 'rejected')
@@ -165,7 +165,7 @@ export async function rejectConnectionRequest(db: Db, me: UserRow, id: number) {
 }
 
 /** Only the sender cancels a pending request; the row goes, so a new request may follow at once. */
-export async function cancelConnectionRequest(db: Db, me: UserRow, id: number) {
+export async function cancelConnectionRequest(db: Db, me: Member, id: number) {
   await getPendingRequestFor(db, id, (r) => r.fromUserId === me.id, CONNECTION_MESSAGES.onlySender)
   await db.transaction(async (tx) => {
     const [deleted] = await tx
@@ -180,7 +180,7 @@ export async function cancelConnectionRequest(db: Db, me: UserRow, id: number) {
 }
 
 /** Either side removes a connection; the accepted row is the connection, so it is deleted. */
-export async function removeConnection(db: Db, me: UserRow, otherUserId: number) {
+export async function removeConnection(db: Db, me: Member, otherUserId: number) {
   const live = await findLiveRequestBetween(db, me.id, otherUserId)
   if (!live || live.status !== 'accepted' || otherUserId === me.id) {
     throw new AppError('NOT_FOUND', CONNECTION_MESSAGES.connectionNotFound, 404)

@@ -114,7 +114,7 @@ describe('popular members from memory', () => {
 
   it('shares one read of the list among requests arriving together', async () => {
     const { db, statements } = t.countingDb()
-    const popular = createPopularMembers(db, t.app.identityFeed, t.app.blockSets, true)
+    const popular = createPopularMembers(db, t.app.cacheInvalidation, t.app.blockSets, true)
     await ranked(3)
     const viewers = await Promise.all([createMember(t.db), createMember(t.db), createMember(t.db)])
     const lists = await Promise.all(viewers.map((viewer) => popular.list(viewer.id, 3)))

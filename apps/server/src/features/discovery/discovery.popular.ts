@@ -1,7 +1,6 @@
 import { POPULAR_USERS_MAX, type TUserCard } from '@vouched/shared/discovery'
 import type { BlockSets } from '../../core/block-sets'
-import type { IdentityFeed } from '../../core/identity-feed'
-import { createSharedReads } from '../../core/shared-reads'
+import type { CacheInvalidation } from '../../core/cache-invalidation'
 import type { Db } from '../../db/client'
 import { listPopularMembers } from './discovery.queries'
 
@@ -9,9 +8,10 @@ import { listPopularMembers } from './discovery.queries'
 const POOL_SIZE = POPULAR_USERS_MAX + 14
 /**
  * A card's activity score and top tags move without the member's row changing (what they give, the
- * tags others add): they may lag this long. Everything else on it changes a row the feed names.
+ * tags others add): they may lag this long. Everything else on it changes a member's row.
  */
 const MAX_AGE_MS = 10_000
+const CARD_BYTES = 512
 
 export type PopularMembers = {
   list: (viewerId: number, limit: number) => Promise<TUserCard[]>
@@ -19,40 +19,35 @@ export type PopularMembers = {
 
 /**
  * Popular members from memory: one list for everyone, cut per viewer by the members they blocked or
- * who blocked them, each viewer's blocks held too. Any change the identity feed names (a member's
- * row, a block) drops the list, so it is read again after every endorsement, suspension or profile
- * edit; while the feed is not live, every list is read from the database.
+ * who blocked them (each viewer's blocks held too). Stale when any member's row changes in a field
+ * cards show or rank by (a score after an endorsement, a suspension, a profile edit, someone joining
+ * or leaving); a like, a comment or a block leaves it. Viewers who just wrote, and everyone while
+ * changes cannot be heard, read from the database.
  */
 export function createPopularMembers(
   db: Db,
-  feed: IdentityFeed,
+  invalidation: CacheInvalidation,
   blocks: BlockSets,
   enabled: boolean,
 ): PopularMembers {
-  let pool: { cards: TUserCard[]; readAt: number } | undefined
-  // Bumped by every change: a read that began before it may hold what it changed, and is not kept.
-  let generation = 0
-  const shared = createSharedReads<'pool', TUserCard[]>()
-
-  feed.subscribe(() => {
-    generation += 1
-    pool = undefined
+  const cache = invalidation.createCache<'pool', TUserCard[]>({
+    name: 'popular members',
+    maxEntries: enabled ? 1 : 0,
+    maxBytes: POOL_SIZE * CARD_BYTES,
+    sizeOf: (cards) => cards.length * CARD_BYTES,
+    ttlMs: MAX_AGE_MS,
+    staleOn: () => ['member'],
   })
-
-  const poolCards = async () => {
-    if (pool && Date.now() - pool.readAt <= MAX_AGE_MS) return pool.cards
-    const mark = generation
-    return shared('pool', mark, async () => {
-      const cards = await listPopularMembers(db, null, POOL_SIZE)
-      if (mark === generation) pool = { cards, readAt: Date.now() }
-      return cards
-    })
-  }
 
   return {
     async list(viewerId, limit) {
-      if (!enabled || !feed.live()) return listPopularMembers(db, viewerId, limit)
-      const [cards, blocked] = await Promise.all([poolCards(), blocks.of(viewerId)])
+      if (!enabled || !invalidation.live() || invalidation.recentWriter(viewerId)) {
+        return listPopularMembers(db, viewerId, limit)
+      }
+      const [cards = [], blocked] = await Promise.all([
+        cache.fetch('pool', () => listPopularMembers(db, null, POOL_SIZE)),
+        blocks.of(viewerId),
+      ])
       const visible = cards.filter((card) => card.id !== viewerId && !blocked.has(card.id))
       // The pool ran out before the list was full, while more members may follow it.
       if (visible.length < limit && cards.length === POOL_SIZE) return listPopularMembers(db, viewerId, limit)

@@ -34,11 +34,16 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const popular = createPopularMembers(
     app.db,
-    app.identityFeed,
+    app.cacheInvalidation,
     app.blockSets,
     app.config.sessionCacheSize > 0,
   )
-  const searches = createSearchResults(app.db, app.identityFeed, app.blockSets, app.config.searchCacheSize)
+  const searches = createSearchResults(
+    app.db,
+    app.cacheInvalidation,
+    app.blockSets,
+    app.config.searchCacheSize,
+  )
 
   // Checked before the query is validated: a visitor gets 401 whatever they sent.
   const members = async (request: FastifyRequest) => void requireMember(request)

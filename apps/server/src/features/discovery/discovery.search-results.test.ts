@@ -5,7 +5,7 @@ import type { TUserCard } from '@vouched/shared/discovery'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { eventually } from '../../../test/eventually'
 import { createMember, endorse } from '../../../test/factories'
-import { handFeed } from '../../../test/hand-feed'
+import { handInvalidation } from '../../../test/hand-invalidation'
 import { createBlockSets } from '../../core/block-sets'
 import { blocks, hashtags, memberHashtags, users } from '../../db/schema/index'
 import { createSearchResults } from './discovery.search-results'
@@ -200,11 +200,16 @@ describe('searches from memory', () => {
   })
 })
 
-describe('searches held by one instance, as the feed tells them', () => {
+describe('searches held by one instance, as the invalidation channel tells them', () => {
   async function searchesOn() {
-    const hand = handFeed()
+    const hand = handInvalidation()
     const { db, statements } = t.countingDb()
-    const searches = createSearchResults(db, hand.feed, createBlockSets(db, hand.feed, 100), 2)
+    const searches = createSearchResults(
+      db,
+      hand.invalidation,
+      createBlockSets(db, hand.invalidation, 100),
+      2,
+    )
     const run = async (viewer: Member, q: string) =>
       (await searches.search({ viewerId: viewer.id, q, sort: 'reputation' })).cards
     const reads = () => statements.filter((query) => query.includes('from users u')).length
@@ -221,14 +226,19 @@ describe('searches held by one instance, as the feed tells them', () => {
     expect(once).toBeGreaterThan(0)
     await run(viewers[0]!, 'kim')
     expect(reads()).toBe(once)
-    tell([viewers[0]!.id], 'received')
+    tell({ kind: 'endorsement', ids: [viewers[0]!.id] })
     await run(viewers[0]!, 'kim')
     expect(reads()).toBe(once * 2)
   })
 
   it('writes one answer for all the viewers who leave out the same members', async () => {
-    const hand = handFeed()
-    const searches = createSearchResults(t.db, hand.feed, createBlockSets(t.db, hand.feed, 100), 2)
+    const hand = handInvalidation()
+    const searches = createSearchResults(
+      t.db,
+      hand.invalidation,
+      createBlockSets(t.db, hand.invalidation, 100),
+      2,
+    )
     const [first] = await ranked('kim', 2)
     const [ann, bob] = [await createMember(t.db), await createMember(t.db)]
     const answerFor = (viewer: Member) =>
@@ -246,7 +256,7 @@ describe('searches held by one instance, as the feed tells them', () => {
     expect(await answerFor(cy)).toBe(own)
   })
 
-  it('keeps the most recently read searches up to its size, and none while the feed is not live', async () => {
+  it('keeps the most recently read searches up to its size, and none while changes are not heard', async () => {
     const { run, reads, setLive, tell } = await searchesOn()
     const viewer = await createMember(t.db)
     await ranked('kim', 1)
@@ -257,7 +267,7 @@ describe('searches held by one instance, as the feed tells them', () => {
     await run(viewer, 'pat')
     expect(reads()).toBeGreaterThan(held)
 
-    tell('*')
+    tell({ kind: 'member', ids: 'all' })
     setLive(false)
     const before = reads()
     await run(viewer, 'kim')

@@ -1,9 +1,8 @@
 import { SEARCH_RESULTS_MAX, ZUserCards, type TUserCard } from '@vouched/shared/discovery'
+import { LRUCache } from 'lru-cache'
 import type { BlockSets } from '../../core/block-sets'
-import type { IdentityFeed } from '../../core/identity-feed'
+import type { CacheInvalidation } from '../../core/cache-invalidation'
 import { writeJson } from '../../core/json-answer'
-import { freshEntry, keyToEvict } from '../../core/recent-entries'
-import { createSharedReads } from '../../core/shared-reads'
 import type { Db } from '../../db/client'
 import { normaliseName, type RankedCard } from './discovery.queries'
 import {
@@ -19,9 +18,13 @@ import {
 const HELD_LIMIT = SEARCH_RESULTS_MAX + 14
 /**
  * A card's activity score (and the "Recently Active" order it drives) and top tags move without a
- * change the feed names (what the member gives, an operator's recount): they may lag this long.
+ * change the invalidation channel names (what the member gives, an operator's recount): they may lag
+ * this long.
  */
 const MAX_AGE_MS = 10_000
+/** Estimated bytes of a held card, and of one written answer's share. */
+const CARD_BYTES = 512
+const AVERAGE_SEARCH_BYTES = 2 * HELD_LIMIT * CARD_BYTES
 
 /** The cards, and the answer's text as the route's response schema writes it. */
 export type SearchAnswer = { cards: TUserCard[]; json: string }
@@ -38,7 +41,7 @@ export type SearchResults = {
 const ANSWERS_PER_SEARCH = 8
 
 /** The lists, and the answers written from them, keyed by the ids left out ('' for none). */
-type Held = SearchLists & { readAt: number; answers: Map<string, SearchAnswer> }
+type Held = SearchLists & { answers: LRUCache<string, SearchAnswer> }
 
 const answer = (cards: TUserCard[]): SearchAnswer => ({ cards, json: writeJson(ZUserCards, cards) })
 
@@ -46,48 +49,35 @@ const answer = (cards: TUserCard[]): SearchAnswer => ({ cards, json: writeJson(Z
  * Search results from memory. A search's ranked lists are read once for no viewer in particular and
  * each viewer's answer cut from them: without the viewer and the members either side blocked, which
  * is exactly what the database would answer them as long as the held lists reach past the cut (the
- * order does not depend on who asks). Any change the identity feed names drops every held search: a
- * member's row (names, scores, suspension; a new member, migration 0014), a block, or the
- * endorsements someone received (their tags). While the feed is not live, every search is read from
- * the database.
+ * order does not depend on who asks). A held search is stale when a member's row changes in a field
+ * cards show, match or rank by (a new member too), or when endorsements are written, changed or
+ * removed (their tags); a like, a comment or a block leaves it (a block changes only the two
+ * members' held blocks). Viewers who just wrote, and everyone while changes cannot be heard, read
+ * from the database.
  */
 export function createSearchResults(
   db: Db,
-  feed: IdentityFeed,
+  invalidation: CacheInvalidation,
   blocks: BlockSets,
   maxEntries: number,
 ): SearchResults {
-  const held = new Map<string, Held>()
-  // Bumped by every change: a read that began before it may hold what it changed, and is not kept.
-  let generation = 0
-  const shared = createSharedReads<string, Held>()
+  const cache = invalidation.createCache<string, Held>({
+    name: 'searches',
+    maxEntries,
+    maxBytes: maxEntries * AVERAGE_SEARCH_BYTES,
+    // The written answers grow after the lists are held; room for them is counted from the start.
+    sizeOf: (held) => (held.byName.length + held.byTag.length) * CARD_BYTES * 2,
+    ttlMs: MAX_AGE_MS,
+    staleOn: () => ['member', 'endorsement'],
+  })
 
-  const forgetAll = () => {
-    generation += 1
-    held.clear()
-  }
-  feed.subscribe(forgetAll)
-  feed.subscribe(forgetAll, 'received')
-
-  const keep = (key: string, lists: Held) => {
-    held.delete(key)
-    const oldest = keyToEvict(held, maxEntries)
-    if (oldest !== undefined) held.delete(oldest)
-    held.set(key, lists)
-  }
-
-  const heldLists = async (plan: SearchPlan): Promise<Held> => {
+  const heldLists = (plan: SearchPlan) => {
     const name = plan.name === null ? '' : normaliseName(plan.name)
     const key = [plan.sort, name, ...plan.tags.map((tag) => tag.toLowerCase())].join('\n')
-    const found = freshEntry(held, key, MAX_AGE_MS)
-    if (found) return found
-    const mark = generation
-    return shared(key, mark, async () => {
-      const lists = await findSearchLists(db, plan, null, HELD_LIMIT)
-      const entry: Held = { ...lists, readAt: Date.now(), answers: new Map() }
-      if (mark === generation) keep(key, entry)
-      return entry
-    })
+    return cache.fetch(key, async () => ({
+      ...(await findSearchLists(db, plan, null, HELD_LIMIT)),
+      answers: new LRUCache<string, SearchAnswer>({ max: ANSWERS_PER_SEARCH }),
+    }))
   }
 
   const fromDatabase = async (plan: SearchPlan, viewerId: number) =>
@@ -98,8 +88,11 @@ export function createSearchResults(
       const plan = planSearch(search)
       if (!plan) return answer([])
       const { viewerId } = search
-      if (maxEntries === 0 || !feed.live()) return fromDatabase(plan, viewerId)
+      if (maxEntries === 0 || !invalidation.live() || invalidation.recentWriter(viewerId)) {
+        return fromDatabase(plan, viewerId)
+      }
       const [held, blocked] = await Promise.all([heldLists(plan), blocks.of(viewerId)])
+      if (!held) return fromDatabase(plan, viewerId)
       const leftOut = (card: RankedCard) => card.id === viewerId || blocked.has(card.id)
       const left = [...new Set([...held.byName, ...held.byTag].filter(leftOut).map((card) => card.id))]
       const answerKey = left.sort((a, b) => a - b).join(',')
@@ -116,8 +109,6 @@ export function createSearchResults(
       const byTag = cut(held.byTag)
       if (!byName || !byTag) return fromDatabase(plan, viewerId)
       const written = answer(mergeSearchLists(plan, { byName, byTag }))
-      const oldest = keyToEvict(held.answers, ANSWERS_PER_SEARCH)
-      if (oldest !== undefined) held.answers.delete(oldest)
       held.answers.set(answerKey, written)
       return written
     },

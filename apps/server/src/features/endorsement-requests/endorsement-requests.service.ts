@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { findBlockBetween } from '../../core/blocks'
 import { AppError, forbidden } from '../../core/errors'
 import { publishEvent } from '../../core/events'
-import type { UserRow } from '../../core/user-shapes'
+import type { Member } from '../../core/user-shapes'
 import type { Db } from '../../db/client'
 import { endorsementRequests, notifications } from '../../db/schema/index'
 import { areConnected } from '../connections/connections.service'
@@ -37,7 +37,7 @@ function inWords(ms: number) {
   return `in about ${hours} hour${hours === 1 ? '' : 's'}`
 }
 
-const displayName = (user: Pick<UserRow, 'fullName' | 'username'>) => user.fullName || user.username
+const displayName = (user: Pick<Member, 'fullName' | 'username'>) => user.fullName || user.username
 
 const duplicate = () => new AppError('REQUEST_OPEN', ENDORSEMENT_REQUEST_MESSAGES.duplicate, 409, 'toUserId')
 
@@ -55,7 +55,7 @@ function isOpenPairViolation(error: unknown): boolean {
  * connection, a member who does not exist and a member blocked either way all get the same 403, so
  * the answer never tells a block apart. The sender's lock makes the daily count exact under races.
  */
-export async function createEndorsementRequest(db: Db, from: UserRow, body: TCreateEndorsementRequest) {
+export async function createEndorsementRequest(db: Db, from: Member, body: TCreateEndorsementRequest) {
   const { toUserId } = body
   if (toUserId === from.id) {
     throw new AppError('SELF_REQUEST', ENDORSEMENT_REQUEST_MESSAGES.self, 400, 'toUserId')
@@ -136,7 +136,7 @@ async function close(tx: Db, id: number, status: 'declined' | 'cancelled') {
 }
 
 /** Only the asked member declines; the asker is not notified, but their Sent list shows it. */
-export async function declineEndorsementRequest(db: Db, me: UserRow, id: number) {
+export async function declineEndorsementRequest(db: Db, me: Member, id: number) {
   await getOpenRequestFor(db, id, (r) => r.toUserId === me.id, ENDORSEMENT_REQUEST_MESSAGES.onlyRecipient)
   return db.transaction((tx) => close(tx, id, 'declined'))
 }
@@ -145,7 +145,7 @@ export async function declineEndorsementRequest(db: Db, me: UserRow, id: number)
  * Only the asker cancels. The row stays (it still counts towards the daily limit) but leaves both
  * lists, and the asked member's notification about it goes.
  */
-export async function cancelEndorsementRequest(db: Db, me: UserRow, id: number) {
+export async function cancelEndorsementRequest(db: Db, me: Member, id: number) {
   await getOpenRequestFor(db, id, (r) => r.fromUserId === me.id, ENDORSEMENT_REQUEST_MESSAGES.onlySender)
   return db.transaction(async (tx) => {
     const cancelled = await close(tx, id, 'cancelled')

@@ -29,7 +29,7 @@ import { addActivity, pruneEmptyDays, utcDay } from '../../core/activity'
 import { assertNoBlockWithAny, blockedError, blockerBetween, lockPair } from '../../core/blocks'
 import { AppError, forbidden, notFound } from '../../core/errors'
 import { findOwnUpload } from '../../core/uploads'
-import type { UserRow } from '../../core/user-shapes'
+import type { Member } from '../../core/user-shapes'
 import { releaseAttachment } from './endorsements.attachments'
 import { fulfilEndorsementRequests } from '../endorsement-requests/endorsement-requests.service'
 import { createNotification, notificationWrites } from '../notifications/notifications.service'
@@ -49,7 +49,7 @@ import {
   type Viewer,
 } from './endorsements.queries'
 
-const displayName = (user: Pick<UserRow, 'fullName' | 'username'>) => user.fullName || user.username
+const displayName = (user: Pick<Member, 'fullName' | 'username'>) => user.fullName || user.username
 
 const isUniqueViolation = (error: unknown, constraint: string) => {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } }
@@ -59,7 +59,7 @@ const isUniqueViolation = (error: unknown, constraint: string) => {
 
 const duplicate = () => new AppError('DUPLICATE_ENDORSEMENT', ENDORSEMENT_MESSAGES.duplicate, 409, 'category')
 
-export type CreateEndorsementInput = TCreateEndorsement & { from: UserRow }
+export type CreateEndorsementInput = TCreateEndorsement & { from: Member }
 
 type VouchRow = typeof vouches.$inferSelect
 
@@ -217,7 +217,7 @@ async function moveCounted(tx: Db, vouch: VouchRow, wasCounted: boolean, nowCoun
  */
 export async function setEndorsementHidden(
   db: Db,
-  me: Pick<UserRow, 'id'>,
+  me: Pick<Member, 'id'>,
   id: number,
   hidden: boolean,
 ): Promise<THideResult> {
@@ -448,7 +448,7 @@ export async function removeEndorsement(db: Db, id: number) {
 async function notifyAround(
   tx: Db,
   vouch: typeof vouches.$inferSelect,
-  actor: UserRow,
+  actor: Member,
   type: 'like' | 'comment',
 ) {
   const [receiver] = await tx
@@ -483,7 +483,7 @@ async function requireVouch(db: Db, id: number, actor: Viewer) {
  * Likes and comments reach the endorsement's receiver and giver: refused when either blocked the
  * actor or was blocked by them. An anonymous giver is left out, so a refusal never reveals who it is.
  */
-async function assertCanReach(db: Db, actor: UserRow, vouch: typeof vouches.$inferSelect) {
+async function assertCanReach(db: Db, actor: Member, vouch: typeof vouches.$inferSelect) {
   await assertNoBlockWithAny(
     db,
     actor.id,
@@ -492,7 +492,7 @@ async function assertCanReach(db: Db, actor: UserRow, vouch: typeof vouches.$inf
 }
 
 /** Idempotent: liking twice changes nothing (DECISIONS.md §5). */
-export async function likeEndorsement(db: Db, actor: UserRow, vouchId: number): Promise<TLikeState> {
+export async function likeEndorsement(db: Db, actor: Member, vouchId: number): Promise<TLikeState> {
   await assertCanReach(db, actor, await requireVouch(db, vouchId, actor))
   return db.transaction(async (tx) => {
     const inserted = await tx
@@ -519,7 +519,7 @@ export async function likeEndorsement(db: Db, actor: UserRow, vouchId: number): 
 }
 
 /** Idempotent: unliking what one does not like changes nothing. */
-export async function unlikeEndorsement(db: Db, actor: UserRow, vouchId: number): Promise<TLikeState> {
+export async function unlikeEndorsement(db: Db, actor: Member, vouchId: number): Promise<TLikeState> {
   await requireVouch(db, vouchId, actor)
   return db.transaction(async (tx) => {
     const [removed] = await tx
@@ -543,12 +543,7 @@ export async function unlikeEndorsement(db: Db, actor: UserRow, vouchId: number)
   })
 }
 
-export async function addComment(
-  db: Db,
-  actor: UserRow,
-  vouchId: number,
-  comment: string,
-): Promise<TComment> {
+export async function addComment(db: Db, actor: Member, vouchId: number, comment: string): Promise<TComment> {
   await assertCanReach(db, actor, await requireVouch(db, vouchId, actor))
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(vouchComments).values({ vouchId, userId: actor.id, comment }).returning()

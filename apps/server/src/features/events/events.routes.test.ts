@@ -283,12 +283,12 @@ describe('GET /api/events with sessions in memory', () => {
       const stream = await openStream(baseUrlOf(t.app), cookie)
       try {
         // Opening the stream was a signed-in request: the session is held now.
-        expect(t.app.sessionCache.get(key)).toBeDefined()
+        expect(t.app.sessionCache.peek(key)).toBeDefined()
         // Alice's request changes no row of Bob's or of his sessions: only the event can make him forgotten.
         const sent = await t.inject(alice, { method: 'POST', url: `/api/connection-requests/${bob.id}` })
         expect(sent.statusCode).toBe(201)
         await stream.waitFor((e) => e.event === 'connection-request')
-        expect(t.app.sessionCache.get(key)).toBeUndefined()
+        expect(t.app.sessionCache.peek(key)).toBeUndefined()
       } finally {
         stream.close()
       }

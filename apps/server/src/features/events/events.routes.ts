@@ -6,7 +6,6 @@ import { Gauge } from 'prom-client'
 import { sessions } from '../../db/schema/index'
 import { AppError } from '../../core/errors'
 import { createEventBus } from '../../core/event-bus'
-import { EVERYONE } from '../../core/identity-feed'
 import { requireMember } from '../../core/session'
 
 /** More open streams than this for one member (tabs, scripts) close the oldest. */
@@ -41,8 +40,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   // A session ends (sign-out, password change or reset, suspension, deletion) through any instance:
-  // the database names its member on the identity feed, and their streams here are checked at once
-  // (the heartbeat's own check stays as the fallback while the feed cannot be heard).
+  // the database names its member on the cache invalidation channel, and their streams here are checked
+  // at once (the heartbeat's own check stays as the fallback while the channel cannot be heard).
   const toCheck = new Set<number>()
   let checkAll = false
   let scheduled = false
@@ -70,9 +69,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.log.warn({ err: error }, 'live events: could not check the sessions of open streams')
     }
   }
-  app.identityFeed.subscribe((change) => {
-    if (change === EVERYONE) checkAll ||= streams.size > 0
-    else for (const id of change) if (streams.has(id)) toCheck.add(id)
+  app.cacheInvalidation.subscribe(['session', 'member'], (change) => {
+    if (change.ids === 'all') checkAll ||= streams.size > 0
+    else for (const id of change.ids) if (streams.has(id)) toCheck.add(id)
     if (scheduled || (!checkAll && toCheck.size === 0)) return
     scheduled = true
     setImmediate(() => void checkSessions())
@@ -81,7 +80,6 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/events', async (request, reply) => {
     const me = requireMember(request)
     const sessionId = request.sessionId
-    await app.identityFeed.ensureStarted()
 
     // Events that arrive between subscribing and opening the response wait here.
     const early: string[] = []

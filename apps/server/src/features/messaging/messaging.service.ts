@@ -5,7 +5,7 @@ import { conversations, messages } from '../../db/schema/index'
 import { assertNotBlocked } from '../../core/blocks'
 import { AppError } from '../../core/errors'
 import { publishEvent } from '../../core/events'
-import type { UserRow } from '../../core/user-shapes'
+import type { Member } from '../../core/user-shapes'
 import { areConnected } from '../connections/connections.service'
 import {
   advanceReceivedStatus,
@@ -16,7 +16,7 @@ import {
   orderedPair,
 } from './messaging.queries'
 
-export const toConversationUser = (user: UserRow): TConversationUser => ({
+export const toConversationUser = (user: Member): TConversationUser => ({
   id: user.id,
   username: user.username,
   fullName: user.fullName,
@@ -36,7 +36,7 @@ export async function getOwnConversation(db: Db, userId: number, id: number) {
  * Sends a message between two connected members, opening their conversation on the first one.
  * The recipient hears of it live ('message'); the whole write is one transaction.
  */
-export async function sendMessage(db: Db, sender: UserRow, recipientId: number, content: string) {
+export async function sendMessage(db: Db, sender: Member, recipientId: number, content: string) {
   if (recipientId === sender.id) {
     throw new AppError('SELF_MESSAGE', MESSAGING_MESSAGES.selfMessage, 400, 'recipientId')
   }

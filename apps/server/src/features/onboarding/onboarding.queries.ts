@@ -8,13 +8,13 @@ import {
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { connectionRequests, hashtags, memberHashtags, vouches } from '../../db/schema/index'
-import type { UserRow } from '../../core/user-shapes'
+import type { Member } from '../../core/user-shapes'
 
 /**
  * The checklist of a member: the profile fields come from the session's row, the first connection and
  * the first endorsement given from one statement of two index probes.
  */
-export async function getOnboarding(db: Db, me: UserRow): Promise<TOnboarding> {
+export async function getOnboarding(db: Db, me: Member): Promise<TOnboarding> {
   const [row] = await db
     .select({
       connection: sql<boolean>`exists(select 1 from ${connectionRequests}

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { createAdmin, createMember } from '../../../test/factories'
-import { handFeed } from '../../../test/hand-feed'
+import { handInvalidation } from '../../../test/hand-invalidation'
 import { createBlockSets } from '../../core/block-sets'
 import { users } from '../../db/schema/index'
 import type { Viewer } from '../endorsements/endorsements.queries'
@@ -44,11 +44,11 @@ const post = async (member: Member, url: string, payload?: Record<string, unknow
 async function oldAnswers(username: string, viewer: Viewer) {
   const answers: (string | null)[] = []
   for (const maxEntries of [0, 100]) {
-    const hand = handFeed()
+    const hand = handInvalidation()
     const profiles = createProfileSnapshots(
       t.db,
-      hand.feed,
-      createBlockSets(t.db, hand.feed, 100),
+      hand.invalidation,
+      createBlockSets(t.db, hand.invalidation, 100),
       maxEntries,
     )
     answers.push(

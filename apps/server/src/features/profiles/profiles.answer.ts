@@ -1,6 +1,6 @@
 import { ZProfile, type TProfile } from '@vouched/shared/profiles'
 import { writeJson } from '../../core/json-answer'
-import type { UserRow } from '../../core/user-shapes'
+import type { Member } from '../../core/user-shapes'
 
 type SharedJson = { categories?: string; publicUser?: string; privateUser?: string }
 
@@ -9,7 +9,7 @@ type SharedJson = { categories?: string; publicUser?: string; privateUser?: stri
  * out the same row object on every read, so they are kept against it; a profile read from the
  * database comes with a fresh row, and its parts are written once and let go with it.
  */
-const sharedJson = new WeakMap<UserRow, SharedJson>()
+const sharedJson = new WeakMap<Member, SharedJson>()
 
 /**
  * The profile answer as the route's response schema (ZProfile) would check and write it. Checking and
@@ -17,7 +17,7 @@ const sharedJson = new WeakMap<UserRow, SharedJson>()
  * that profile once it came from memory; only the first page, which differs per viewer, is still
  * written per request.
  */
-export function profileJson(profile: TProfile, row: UserRow, withPrivateFields: boolean): string {
+export function profileJson(profile: TProfile, row: Member, withPrivateFields: boolean): string {
   let shared = sharedJson.get(row)
   if (!shared) sharedJson.set(row, (shared = {}))
   const { shape } = ZProfile

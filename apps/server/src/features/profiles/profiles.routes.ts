@@ -22,6 +22,7 @@ import { z } from 'zod'
 import { notFound } from '../../core/errors'
 import { perMember, rateLimit } from '../../core/rate-limit'
 import { requireMember } from '../../core/session'
+import { getOwnEmails } from '../../core/self-user'
 import { receiveFile } from '../../core/uploads'
 import { toSelfUser } from '../../core/user-shapes'
 import { listReceivedEndorsements } from '../endorsements/endorsements.queries'
@@ -80,7 +81,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   })
   const profiles = createProfileSnapshots(
     app.db,
-    app.identityFeed,
+    app.cacheInvalidation,
     app.blockSets,
     app.config.profileCacheSize,
   )
@@ -91,7 +92,8 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: members, schema: { response: { 200: ZVerificationStatus } } },
     async (request) => {
       const me = requireMember(request)
-      return { verified: me.isEmailVerified, workEmail: me.workEmail }
+      const { workEmail } = await getOwnEmails(app.db, me.id)
+      return { verified: me.isEmailVerified, workEmail }
     },
   )
 

@@ -19,7 +19,7 @@ import { AppError, forbidden, notFound } from '../../core/errors'
 import type { Mailer } from '../../core/mail'
 import { hashToken } from '../../core/session'
 import { reencodePicture, removeUpload, storeUpload, type ReceivedFile } from '../../core/uploads'
-import { toPublicUser, type UserRow } from '../../core/user-shapes'
+import { toPublicUser, type Member } from '../../core/user-shapes'
 import type { Viewer } from '../endorsements/endorsements.queries'
 import { profileJson } from './profiles.answer'
 import { findProfileAnswer } from './profiles.answer-query'
@@ -73,13 +73,13 @@ export async function getProfileAnswer(db: Db, username: string, viewer: Viewer)
   return answer
 }
 
-export const assertOwnProfile = (me: UserRow, id: number) => {
+export const assertOwnProfile = (me: Member, id: number) => {
   if (me.id !== id) throw forbidden('You can only change your own profile')
 }
 
 export async function updateProfile(
   db: Db,
-  me: UserRow,
+  me: Member,
   id: number,
   body: z.output<typeof ZUpdateProfileBody>,
 ) {
@@ -89,13 +89,16 @@ export async function updateProfile(
   if (body.title !== undefined) values.title = body.title
   if (body.bio !== undefined) values.bio = body.bio
   if (body.location !== undefined) values.location = body.location
-  if (Object.keys(values).length === 0) return me
-  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning()
+  // Nothing to change: the member's row as it is (with their emails, which the answer shows).
+  const [row] =
+    Object.keys(values).length === 0
+      ? await db.select().from(users).where(eq(users.id, id))
+      : await db.update(users).set(values).where(eq(users.id, id)).returning()
   return row!
 }
 
 /** Re-encodes the picture, stores it under a fresh name, points the member at it and deletes the old file. */
-export async function setProfilePicture(db: Db, config: Config, me: UserRow, file: ReceivedFile) {
+export async function setProfilePicture(db: Db, config: Config, me: Member, file: ReceivedFile) {
   const picture = await reencodePicture(file.buffer, PROFILE_PICTURE_SIZE, PROFILE_MESSAGES.pictureUnreadable)
   const stored = await storeUpload(db, config, { ...picture, userId: me.id, kind: 'profile-picture' })
   const [before] = await db.select({ picture: users.profilePicture }).from(users).where(eq(users.id, me.id))
@@ -128,7 +131,7 @@ export async function addWorkEmail(
   db: Db,
   mailer: Mailer,
   config: Config,
-  me: UserRow,
+  me: Member,
   email: string,
 ): Promise<TAddWorkEmailResponse> {
   if (me.isEmailVerified) throw new AppError('ALREADY_VERIFIED', PROFILE_MESSAGES.alreadyVerified, 409)
@@ -187,7 +190,7 @@ export async function addWorkEmail(
 }
 
 /** Checks a code: 400 when wrong or expired, 429 once 5 attempts are spent, until a new code is requested. */
-export async function verifyWorkEmail(db: Db, me: UserRow, code: string) {
+export async function verifyWorkEmail(db: Db, me: Member, code: string) {
   // Counting the attempt and reading the code in one statement: parallel guesses cannot exceed the limit.
   const [attempt] = await db
     .update(users)

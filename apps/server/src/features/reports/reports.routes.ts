@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { perMember, rateLimit } from '../../core/rate-limit'
 import { requireAdmin, requireMember } from '../../core/session'
-import type { UserRow } from '../../core/user-shapes'
+import type { Member } from '../../core/user-shapes'
 import {
   createReport,
   dismissReport,
@@ -24,7 +24,7 @@ import {
   unsuspendMember,
 } from './reports.service'
 
-const toSuspension = (user: UserRow) => ({
+const toSuspension = (user: Member) => ({
   id: user.id,
   suspendedAt: user.suspendedAt?.toISOString() ?? null,
   suspensionReason: user.suspensionReason,

@@ -15,7 +15,7 @@ import { messages, reports, users, vouchComments, vouches } from '../../db/schem
 import { AppError, notFound } from '../../core/errors'
 import { deleteUserSessions } from '../../core/session'
 import { deleteUploadFiles } from '../../core/uploads'
-import type { UserRow } from '../../core/user-shapes'
+import type { Member, UserRow } from '../../core/user-shapes'
 import { writeAudit } from '../admin/audit.service'
 import { removeComment, removeEndorsement } from '../endorsements/endorsements.service'
 
@@ -110,7 +110,7 @@ const targetLabel: Record<TReportTargetType, string> = {
 /** A member reports content; one open report per member and target. */
 export async function createReport(
   db: Db,
-  reporter: UserRow,
+  reporter: Member,
   body: { targetType: TReportTargetType; targetId: number; reason: string },
 ): Promise<TReport> {
   const target = await findTarget(db, reporter.id, body.targetType, body.targetId)
@@ -200,7 +200,7 @@ async function getOpenReport(db: Db, id: number) {
   return report
 }
 
-async function getSuspendable(db: Db, admin: UserRow, userId: number) {
+async function getSuspendable(db: Db, admin: Member, userId: number) {
   if (userId === admin.id) throw new AppError('SELF_SUSPENSION', REPORT_MESSAGES.selfSuspension, 400)
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1)
   if (!user) throw notFound('User')
@@ -209,7 +209,7 @@ async function getSuspendable(db: Db, admin: UserRow, userId: number) {
 }
 
 /** Suspends a member: they cannot sign in (and see why), and every session of theirs ends now. */
-export async function suspendMember(db: Db, admin: UserRow, userId: number, reason: string) {
+export async function suspendMember(db: Db, admin: Member, userId: number, reason: string) {
   const user = await getSuspendable(db, admin, userId)
   if (user.suspendedAt) throw new AppError('ALREADY_SUSPENDED', REPORT_MESSAGES.alreadySuspended, 409)
   return db.transaction(async (tx) => {
@@ -230,7 +230,7 @@ export async function suspendMember(db: Db, admin: UserRow, userId: number, reas
   })
 }
 
-export async function unsuspendMember(db: Db, admin: UserRow, userId: number) {
+export async function unsuspendMember(db: Db, admin: Member, userId: number) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1)
   if (!user) throw notFound('User')
   if (!user.suspendedAt) throw new AppError('NOT_SUSPENDED', REPORT_MESSAGES.notSuspended, 409)
@@ -255,7 +255,7 @@ export async function unsuspendMember(db: Db, admin: UserRow, userId: number) {
  * Deletes the reported content through the services that own it, so every counter follows. Returns the
  * attachment file released with an endorsement, to delete once the transaction committed.
  */
-async function deleteContent(tx: Db, admin: UserRow, report: ReportRow): Promise<string | null> {
+async function deleteContent(tx: Db, admin: Member, report: ReportRow): Promise<string | null> {
   switch (report.targetType) {
     case 'profile':
       throw new AppError('PROFILE_NOT_DELETABLE', REPORT_MESSAGES.profileNotDeletable, 400)
@@ -282,7 +282,7 @@ async function deleteContent(tx: Db, admin: UserRow, report: ReportRow): Promise
 export async function resolveReport(
   db: Db,
   config: Config,
-  admin: UserRow,
+  admin: Member,
   id: number,
   body: { action: TReportAction; note?: string | undefined },
 ) {
@@ -351,7 +351,7 @@ export async function resolveReport(
   if (releasedFile) await deleteUploadFiles(config, [releasedFile])
 }
 
-export async function dismissReport(db: Db, admin: UserRow, id: number, note: string | undefined) {
+export async function dismissReport(db: Db, admin: Member, id: number, note: string | undefined) {
   const report = await getOpenReport(db, id)
   await db.transaction(async (tx) => {
     const [closed] = await tx
