@@ -7,7 +7,7 @@ import type { CacheInvalidation } from '../src/core/cache-invalidation'
  * heard, one step at a time. The caches are the real ones; only the channel is in the test's hands.
  */
 export function handInvalidation() {
-  const caches: Pick<Cache<never, never>, 'invalidate' | 'clear'>[] = []
+  const caches: Pick<Cache<never, never>, 'name' | 'stats' | 'size' | 'invalidate' | 'clear'>[] = []
   const subscribers: { kinds: readonly string[]; onChange: (change: Change) => void }[] = []
   const writers = new LRUCache<number, true>({ max: 1000, ttl: 5_000 })
   let live = true
@@ -17,6 +17,7 @@ export function handInvalidation() {
   }
   const invalidation: CacheInvalidation = {
     live: () => live,
+    caches: () => caches,
     settled: async () => {},
     createCache(options) {
       const cache = createCache({ ...options, live: () => live } as Parameters<typeof createCache>[0])

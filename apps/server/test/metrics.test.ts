@@ -6,7 +6,13 @@ const TOKEN = 'metrics-token-for-the-scraper'
 describe('/metrics with METRICS_TOKEN set', () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await buildTestApp({ metricsToken: TOKEN })
+    // Production's cache sizes, so the caches the metrics read are really there.
+    t = await buildTestApp({
+      metricsToken: TOKEN,
+      sessionCacheSize: 100,
+      profileCacheSize: 100,
+      searchCacheSize: 100,
+    })
   })
   afterAll(() => t.close())
 
@@ -46,6 +52,8 @@ describe('/metrics with METRICS_TOKEN set', () => {
     expect(body).toMatch(/^vouched_notification_mails_queued \d+$/m)
     expect(body).toContain('vouched_process_resident_memory_bytes')
     expect(body).toContain('vouched_nodejs_eventloop_lag_seconds')
+    expect(body).toMatch(/^vouched_cache_requests_total\{cache="profiles",result="hit"\} \d+$/m)
+    expect(body).toMatch(/^vouched_cache_entries\{cache="sessions"\} \d+$/m)
     if (t.database.pool) expect(body).toMatch(/vouched_db_pool_connections\{state="idle"\} \d+/)
   })
 })

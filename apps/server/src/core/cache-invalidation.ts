@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { Counter, Gauge, type Registry } from 'prom-client'
 import { LRUCache } from 'lru-cache'
 import type { Database } from '../db/client'
 import {
@@ -31,6 +32,8 @@ const WRITERS_MAX = 100_000
 export type CacheInvalidation = {
   /** Whether changes are heard now: while not, every cache reads from the database and keeps nothing. */
   live: () => boolean
+  /** Every cache made through `createCache`, for the metrics. */
+  caches: () => readonly Pick<Cache<never, never>, 'name' | 'stats' | 'size'>[]
   /**
    * Resolves once every change committed before the call has been heard (a marker sent through the
    * pool comes back on the listening connection; PostgreSQL delivers in commit order).
@@ -77,7 +80,7 @@ export function createCacheInvalidation(
 ): CacheInvalidation {
   const instance = randomUUID()
   const subscribers = new Map<ChangeKind, ((change: Change) => void)[]>()
-  const caches: Pick<Cache<never, never>, 'invalidate' | 'clear'>[] = []
+  const caches: Pick<Cache<never, never>, 'name' | 'stats' | 'size' | 'invalidate' | 'clear'>[] = []
   let listening = false
   let closed = false
   let listener: Listener | undefined
@@ -197,6 +200,7 @@ export function createCacheInvalidation(
 
   return {
     live: () => listening,
+    caches: () => caches,
     async settled() {
       await started
       // Not hearing changes, caches answer nothing: every read already sees every commit.
@@ -239,6 +243,33 @@ declare module 'fastify' {
   }
 }
 
+/** Hits, misses and bypasses per cache, and entries held, read from the caches at each scrape. */
+function registerCacheMetrics(registry: Registry, invalidation: CacheInvalidation) {
+  new Counter({
+    name: 'vouched_cache_requests_total',
+    help: 'Reads through each in-memory cache, by result: hit, miss, or bypass (the cache could not answer)',
+    labelNames: ['cache', 'result'] as const,
+    registers: [registry],
+    collect() {
+      this.reset()
+      for (const { name, stats } of invalidation.caches()) {
+        this.inc({ cache: name, result: 'hit' }, stats.hits)
+        this.inc({ cache: name, result: 'miss' }, stats.misses)
+        this.inc({ cache: name, result: 'bypass' }, stats.bypassed)
+      }
+    },
+  })
+  new Gauge({
+    name: 'vouched_cache_entries',
+    help: 'Entries each in-memory cache holds',
+    labelNames: ['cache'] as const,
+    registers: [registry],
+    collect() {
+      for (const { name, size } of invalidation.caches()) this.set({ cache: name }, size)
+    },
+  })
+}
+
 /** Registered from app.ts before anything that keeps a cache. */
 export const cacheInvalidationPlugin = fp(async (app: FastifyInstance) => {
   const invalidation = createCacheInvalidation(app.database, app.log, {
@@ -246,6 +277,7 @@ export const cacheInvalidationPlugin = fp(async (app: FastifyInstance) => {
   })
   app.decorate('cacheInvalidation', invalidation)
   app.decorate('settled', () => invalidation.settled())
+  registerCacheMetrics(app.metrics, invalidation)
   app.addHook('onClose', () => invalidation.close())
   await invalidation.settled()
 })

@@ -83,8 +83,12 @@ export type CacheOptions<K, V> = {
   live?: () => boolean
 }
 
+/** What the cache answered, for the metrics: from memory, by reading, or past a cache that may not answer. */
+export type CacheStats = { hits: number; misses: number; bypassed: number }
+
 export type Cache<K, V> = {
   readonly name: string
+  readonly stats: Readonly<CacheStats>
   /**
    * The held value, or `load()` once for every concurrent miss of the key. A fill that a change
    * reached while it was reading (by member or by kind) reads again; one whose key was deleted answers
@@ -134,6 +138,7 @@ export function createCache<K extends NonNullable<unknown>, V extends NonNullabl
   const keysByTag = new Map<StaleOn, Set<K>>()
   const tagsByKey = new Map<K, readonly StaleOn[]>()
   const fills = new Set<Fill>()
+  const stats: CacheStats = { hits: 0, misses: 0, bypassed: 0 }
 
   const unindex = (key: K) => {
     for (const tag of tagsByKey.get(key) ?? []) {
@@ -202,8 +207,14 @@ export function createCache<K extends NonNullable<unknown>, V extends NonNullabl
 
   return {
     name,
+    stats,
     async fetch(key, load) {
-      if (!lru || !live()) return load()
+      if (!lru || !live()) {
+        stats.bypassed += 1
+        return load()
+      }
+      if (lru.has(key)) stats.hits += 1
+      else stats.misses += 1
       return lru.fetch(key, { context: load })
     },
     peek: (key) => (lru && live() ? lru.get(key) : undefined),
