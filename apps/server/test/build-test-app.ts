@@ -10,10 +10,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app'
-import type { Config } from '../src/config'
+import { loadConfig, type Config } from '../src/config'
 import { openDatabase, type Database, type Db } from '../src/db/client'
 import * as schema from '../src/db/schema/index'
 import { createSession, SESSION_COOKIE } from '../src/core/session'
+import { EVERYONE, IDENTITY_CHANNEL } from '../src/core/identity-feed'
 import { installSecretsGuard } from './secrets-guard'
 
 async function openTestDatabase(): Promise<Database> {
@@ -42,6 +43,23 @@ async function openTestDatabase(): Promise<Database> {
   return openDatabase({ dataDir: undefined, loadDataDir: new Blob([dump]) })
 }
 
+/**
+ * `VOUCHED_TEST_CACHES=on` runs the suite with the cache sizes production runs (config.ts defaults), so
+ * the authorization matrix, the secrets guard and the hostile-input tests check what is deployed. CI
+ * runs the PostgreSQL pass this way and the PGlite pass with caches off.
+ */
+export const cachesOn = process.env.VOUCHED_TEST_CACHES === 'on'
+
+/** The sizes production runs with when no variable sets them: read from config.ts, never copied. */
+export function productionCacheSizes() {
+  const defaults = loadConfig({ NODE_ENV: 'test', DATA_DIR: tmpdir(), SESSION_SECRET: 'x'.repeat(32) })
+  return {
+    sessionCacheSize: defaults.sessionCacheSize,
+    profileCacheSize: defaults.profileCacheSize,
+    searchCacheSize: defaults.searchCacheSize,
+  }
+}
+
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
   return {
     env: 'test',
@@ -59,12 +77,9 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     rateLimit: false,
     trustProxy: false,
     logLevel: 'silent',
-    // Tests change rows behind the app's back and read at once; on PostgreSQL the caches would hear of
-    // it a moment later. core/session-cache.test.ts, discovery.popular.test.ts and
-    // profiles.snapshots.test.ts turn them on.
-    sessionCacheSize: 0,
-    profileCacheSize: 0,
-    searchCacheSize: 0,
+    // Caches off by default: tests change rows behind the app's back and read at once. With caches on
+    // such a test calls `settle()` between the change and the read.
+    ...(cachesOn ? productionCacheSizes() : { sessionCacheSize: 0, profileCacheSize: 0, searchCacheSize: 0 }),
     webDist: undefined,
     ...overrides,
   }
@@ -96,6 +111,48 @@ export async function buildTestApp(overrides: Partial<Config> = {}) {
     return other
   }
 
+  // Negative ids name no member: a marker on the identity channel that no cache holds anything for.
+  let lastMarker = 0
+  const waiting = new Map<FastifyInstance, Map<number, () => void>>()
+  const heard = (instance: FastifyInstance, marker: number) => {
+    let markers = waiting.get(instance)
+    if (!markers) {
+      const mine = (markers = new Map())
+      waiting.set(instance, mine)
+      instance.identityFeed.subscribe((change) => {
+        if (change === EVERYONE) return
+        for (const id of change) mine.get(id)?.()
+      })
+    }
+    const known = markers
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        known.delete(marker)
+        reject(new Error('settle(): an instance did not hear the database within 5 s'))
+      }, 5000)
+      known.set(marker, () => {
+        clearTimeout(timer)
+        known.delete(marker)
+        resolve()
+      })
+    })
+  }
+  /**
+   * Waits until every instance has heard of every change committed before the call, so that its caches
+   * have forgotten what those changes made stale. For tests that write through `db` and read at once.
+   * One NOTIFY marker after the writes: the database delivers a channel's messages in commit order, so
+   * an instance that heard the marker heard everything before it. Switch to the app's `settled()`
+   * once the cache-invalidation channel gives one.
+   */
+  const settle = async () => {
+    const listening = [app, ...instances].filter((instance) => instance.identityFeed.live())
+    if (listening.length === 0) return
+    const marker = -(lastMarker += 1)
+    const all = Promise.all(listening.map((instance) => heard(instance, marker)))
+    await database.db.execute(sql`select pg_notify(${IDENTITY_CHANNEL}, ${String(marker)})`)
+    await all
+  }
+
   /** The test database through Drizzle with a log of every statement run on it: reads can be counted. */
   const countingDb = () => {
     const statements: string[] = []
@@ -120,6 +177,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}) {
     cookieFor,
     countingDb,
     otherInstance,
+    settle,
     /** The mails written to the outbox, oldest first. */
     outbox: async () => {
       const dir = path.join(dataDir, 'outbox')
