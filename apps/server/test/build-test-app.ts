@@ -5,7 +5,7 @@ import path from 'node:path'
 import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
 import type { InjectOptions } from 'light-my-request'
-import { sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { inject } from 'vitest'
@@ -13,7 +13,7 @@ import { buildApp } from '../src/app'
 import { loadConfig, type Config } from '../src/config'
 import { openDatabase, type Database, type Db } from '../src/db/client'
 import * as schema from '../src/db/schema/index'
-import { createSession, SESSION_COOKIE } from '../src/core/session'
+import { createSession, hashToken, SESSION_COOKIE } from '../src/core/session'
 import { EVERYONE, IDENTITY_CHANNEL } from '../src/core/identity-feed'
 import { installSecretsGuard } from './secrets-guard'
 
@@ -166,14 +166,35 @@ export async function buildTestApp(overrides: Partial<Config> = {}) {
   const cookieFor = async (member: Member) =>
     `${SESSION_COOKIE}=${app.signCookie(await createSession(database.db, member.id))}`
 
+  // With caches on, `inject` keeps one session per member while it lasts, as a browser keeps its
+  // cookie: requests hit the session cache, as they do in production. A new session on every request
+  // would always miss, and would name its member as just written to every cache.
+  const keptTokens = new Map<number, string>()
+  const sessionAlive = async (token: string) =>
+    (
+      await database.db
+        .select({ id: schema.sessions.id })
+        .from(schema.sessions)
+        .where(and(eq(schema.sessions.id, hashToken(token)), gt(schema.sessions.expiresAt, sql`now()`)))
+    ).length > 0
+  const keptCookieFor = async (member: Member) => {
+    if (!cachesOn) return cookieFor(member)
+    let token = keptTokens.get(member.id)
+    if (!token || !(await sessionAlive(token))) {
+      token = await createSession(database.db, member.id)
+      keptTokens.set(member.id, token)
+    }
+    return `${SESSION_COOKIE}=${app.signCookie(token)}`
+  }
+
   return {
     app,
     db: database.db,
     database,
     config,
-    /** A request made as the member, through a real session cookie. */
+    /** A request made as the member, through a real session cookie (kept across requests with caches on). */
     inject: async (member: Member, options: InjectOptions) =>
-      app.inject({ ...options, headers: { ...options.headers, cookie: await cookieFor(member) } }),
+      app.inject({ ...options, headers: { ...options.headers, cookie: await keptCookieFor(member) } }),
     cookieFor,
     countingDb,
     otherInstance,
