@@ -5,15 +5,15 @@ import path from 'node:path'
 import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
 import type { InjectOptions } from 'light-my-request'
-import { sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app'
-import type { Config } from '../src/config'
+import { loadConfig, type Config } from '../src/config'
 import { openDatabase, type Database, type Db } from '../src/db/client'
 import * as schema from '../src/db/schema/index'
-import { createSession, SESSION_COOKIE } from '../src/core/session'
+import { createSession, hashToken, SESSION_COOKIE } from '../src/core/session'
 import { installSecretsGuard } from './secrets-guard'
 
 async function openTestDatabase(): Promise<Database> {
@@ -42,6 +42,23 @@ async function openTestDatabase(): Promise<Database> {
   return openDatabase({ dataDir: undefined, loadDataDir: new Blob([dump]) })
 }
 
+/**
+ * `VOUCHED_TEST_CACHES=on` runs the suite with the cache sizes production runs (config.ts defaults), so
+ * the authorization matrix, the secrets guard and the hostile-input tests check what is deployed. CI
+ * runs the PostgreSQL pass this way and the PGlite pass with caches off.
+ */
+export const cachesOn = process.env.VOUCHED_TEST_CACHES === 'on'
+
+/** The sizes production runs with when no variable sets them: read from config.ts, never copied. */
+export function productionCacheSizes() {
+  const defaults = loadConfig({ NODE_ENV: 'test', DATA_DIR: tmpdir(), SESSION_SECRET: 'x'.repeat(32) })
+  return {
+    sessionCacheSize: defaults.sessionCacheSize,
+    profileCacheSize: defaults.profileCacheSize,
+    searchCacheSize: defaults.searchCacheSize,
+  }
+}
+
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
   return {
     env: 'test',
@@ -63,12 +80,9 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     redisPrefix: `vouched-test-${randomBytes(6).toString('hex')}:`,
     trustProxy: false,
     logLevel: 'silent',
-    // Tests change rows behind the app's back and read at once; on PostgreSQL the caches would hear of
-    // it a moment later. core/session-cache.test.ts, discovery.popular.test.ts and
-    // profiles.snapshots.test.ts turn them on.
-    sessionCacheSize: 0,
-    profileCacheSize: 0,
-    searchCacheSize: 0,
+    // Caches off by default: tests change rows behind the app's back and read at once. With caches on
+    // such a test calls `settle()` between the change and the read.
+    ...(cachesOn ? productionCacheSizes() : { sessionCacheSize: 0, profileCacheSize: 0, searchCacheSize: 0 }),
     webDist: undefined,
     ...overrides,
   }
@@ -100,6 +114,14 @@ export async function buildTestApp(overrides: Partial<Config> = {}) {
     return other
   }
 
+  /**
+   * Waits until every instance has heard of every change committed before the call, so that its caches
+   * have forgotten what those changes made stale. For tests that write through `db` and read at once.
+   */
+  const settle = async () => {
+    await Promise.all([app, ...instances].map((instance) => instance.settled()))
+  }
+
   /** The test database through Drizzle with a log of every statement run on it: reads can be counted. */
   const countingDb = () => {
     const statements: string[] = []
@@ -113,17 +135,39 @@ export async function buildTestApp(overrides: Partial<Config> = {}) {
   const cookieFor = async (member: Member) =>
     `${SESSION_COOKIE}=${app.signCookie(await createSession(database.db, member.id))}`
 
+  // With caches on, `inject` keeps one session per member while it lasts, as a browser keeps its
+  // cookie: requests hit the session cache, as they do in production. A new session on every request
+  // would always miss, and would name its member as just written to every cache.
+  const keptTokens = new Map<number, string>()
+  const sessionAlive = async (token: string) =>
+    (
+      await database.db
+        .select({ id: schema.sessions.id })
+        .from(schema.sessions)
+        .where(and(eq(schema.sessions.id, hashToken(token)), gt(schema.sessions.expiresAt, sql`now()`)))
+    ).length > 0
+  const keptCookieFor = async (member: Member) => {
+    if (!cachesOn) return cookieFor(member)
+    let token = keptTokens.get(member.id)
+    if (!token || !(await sessionAlive(token))) {
+      token = await createSession(database.db, member.id)
+      keptTokens.set(member.id, token)
+    }
+    return `${SESSION_COOKIE}=${app.signCookie(token)}`
+  }
+
   return {
     app,
     db: database.db,
     database,
     config,
-    /** A request made as the member, through a real session cookie. */
+    /** A request made as the member, through a real session cookie (kept across requests with caches on). */
     inject: async (member: Member, options: InjectOptions) =>
-      app.inject({ ...options, headers: { ...options.headers, cookie: await cookieFor(member) } }),
+      app.inject({ ...options, headers: { ...options.headers, cookie: await keptCookieFor(member) } }),
     cookieFor,
     countingDb,
     otherInstance,
+    settle,
     /** The mails written to the outbox, oldest first. */
     outbox: async () => {
       const dir = path.join(dataDir, 'outbox')

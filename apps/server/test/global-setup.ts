@@ -14,7 +14,8 @@ declare module 'vitest' {
   }
 }
 
-const TEMPLATE = 'vouched_test_template'
+// One template per run: runs side by side (two worktrees, two CI jobs) on one server never drop each other's.
+const TEMPLATE = `vouched_test_template_${process.pid}`
 
 /** Migrates once per run: a fresh PGlite costs seconds, a clone of a migrated one a fraction of that. */
 export default async function setup(project: TestProject) {
@@ -32,7 +33,12 @@ export default async function setup(project: TestProject) {
     await database.close()
     project.provide('templateDatabaseUrl', url.toString())
     project.provide('pgliteDump', '')
-    return
+    return async () => {
+      const drop = new pg.Client({ connectionString: databaseUrl })
+      await drop.connect()
+      await drop.query(`drop database if exists ${TEMPLATE} with (force)`)
+      await drop.end()
+    }
   }
   const database = await openDatabase({ dataDir: undefined })
   await migrateDatabase(database)

@@ -244,6 +244,8 @@ describe('engagement weight and scores', () => {
     const before = await postEndorsement(t, alice, bob.id, { category: 'Creativity' })
     expect(before.json().engagementWeight).toBe(1)
     await t.db.update(users).set({ isEmailVerified: true }).where(eq(users.id, alice.id))
+    // With caches on, alice's session holds her row until the app hears of the change.
+    await t.settle()
     const after = await postEndorsement(t, alice, bob.id, { category: 'Adaptability' })
     expect(after.json().engagementWeight).toBe(1.25)
     // The earlier endorsement keeps its weight.
