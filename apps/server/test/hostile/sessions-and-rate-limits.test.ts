@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { buildTestApp, cachesOn, type TestApp } from '../build-test-app'
+import { buildTestApp, type TestApp } from '../build-test-app'
 import { eventually } from '../eventually'
 import { createAdmin, createMember, DEFAULT_PASSWORD, uniqueSuffix } from '../factories'
 
@@ -188,15 +188,6 @@ describe('password reset', () => {
   })
 })
 
-/**
- * Known bug with caches on (VOUCHED_TEST_CACHES=on), named so that the skip below is never silent: an
- * admin's change to another member (rights here) deletes that member's sessions in the database, but
- * the instance that made it forgets only the admin's own cached session (core/session.ts announces
- * the request's user when the answer is sent) and keeps answering the member's cached session until
- * the database's NOTIFY reaches it. To go with the cache-invalidation channel of issue 22, point 4.
- */
-const KNOWN_BUG_CHANGED_MEMBER_SESSION_STAYS_CACHED = cachesOn
-
 describe('privilege changes', () => {
   it("ends a member's sessions when an admin grants them rights", async () => {
     const admin = await createAdmin(t.db)
@@ -214,29 +205,26 @@ describe('privilege changes', () => {
     ).toBe(401)
   })
 
-  it.skipIf(KNOWN_BUG_CHANGED_MEMBER_SESSION_STAYS_CACHED)(
-    'ends the session an admin was using when an admin revokes their rights',
-    async () => {
-      const admin = await createAdmin(t.db)
-      const member = await createAdmin(t.db)
-      const asAdmin = await t.cookieFor(member)
-      const adminList = await t.app.inject({
-        method: 'GET',
-        url: '/api/admin/users',
-        headers: { cookie: asAdmin },
-      })
-      expect(adminList.statusCode).toBe(200)
-      const revoke = await t.inject(admin, {
-        method: 'PATCH',
-        url: `/api/admin/users/${member.id}`,
-        payload: { isAdmin: false },
-        remoteAddress: nextIp(),
-      })
-      expect(revoke.statusCode).toBe(200)
-      for (const url of ['/api/user', '/api/admin/users']) {
-        const res = await t.app.inject({ method: 'GET', url, headers: { cookie: asAdmin } })
-        expect(res.statusCode).toBe(401)
-      }
-    },
-  )
+  it('ends the session an admin was using when an admin revokes their rights', async () => {
+    const admin = await createAdmin(t.db)
+    const member = await createAdmin(t.db)
+    const asAdmin = await t.cookieFor(member)
+    const adminList = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: { cookie: asAdmin },
+    })
+    expect(adminList.statusCode).toBe(200)
+    const revoke = await t.inject(admin, {
+      method: 'PATCH',
+      url: `/api/admin/users/${member.id}`,
+      payload: { isAdmin: false },
+      remoteAddress: nextIp(),
+    })
+    expect(revoke.statusCode).toBe(200)
+    for (const url of ['/api/user', '/api/admin/users']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: asAdmin } })
+      expect(res.statusCode).toBe(401)
+    }
+  })
 })

@@ -37,6 +37,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     timeWindow: '1 minute',
     keyGenerator: perMember,
   })
+  // The member's sessions were deleted: this instance forgets them now, not when the database's word
+  // arrives a moment later, so a revoked admin is not answered as one in between.
+  const endedSessions = (memberId: number) =>
+    app.cacheInvalidation.announce({ kind: 'session', ids: [memberId] })
 
   app.get(
     '/api/admin/users',
@@ -50,7 +54,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [writes],
       schema: { params: ZIdParams, body: ZUpdateAdminUserBody, response: { 200: ZAdminUser } },
     },
-    async (request) => setAdminRights(app.db, requireAdmin(request), request.params.id, request.body.isAdmin),
+    async (request) => {
+      const updated = await setAdminRights(
+        app.db,
+        requireAdmin(request),
+        request.params.id,
+        request.body.isAdmin,
+      )
+      endedSessions(request.params.id)
+      return updated
+    },
   )
 
   app.delete(
@@ -58,6 +71,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: [writes], schema: { params: ZIdParams, response: { 200: ZOk } } },
     async (request) => {
       await deleteMember(app.db, app.config, requireAdmin(request), request.params.id)
+      endedSessions(request.params.id)
       return ok
     },
   )

@@ -97,10 +97,17 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [adminWrites],
       schema: { params: ZIdParams, body: ZSuspendBody, response: { 200: ZSuspension } },
     },
-    async (request) =>
-      toSuspension(
-        await suspendMember(app.db, requireAdmin(request), request.params.id, request.body.reason),
-      ),
+    async (request) => {
+      const suspended = await suspendMember(
+        app.db,
+        requireAdmin(request),
+        request.params.id,
+        request.body.reason,
+      )
+      // Their sessions were deleted: forgotten here now, not when the database's word arrives.
+      app.cacheInvalidation.announce({ kind: 'session', ids: [request.params.id] })
+      return toSuspension(suspended)
+    },
   )
 
   app.post(
