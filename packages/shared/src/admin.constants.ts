@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = [
   'user.unsuspend',
   'report.resolve',
   'report.dismiss',
+  'trust.seed-add',
+  'trust.seed-remove',
 ] as const
 
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number]
