@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   'hashtags',
   'messages',
   'announcements',
+  'trust',
   'audit',
 ] as const
 

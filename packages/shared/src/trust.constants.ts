@@ -32,3 +32,13 @@ export function sharePercent(share: number) {
   const percent = Math.round(share * 100)
   return share > 0 && percent === 0 ? '<1%' : `${percent}%`
 }
+
+/**
+ * A trust score as a multiple of the average member's trust ("2.4x", "0.03x"), never "0.0x" for a
+ * member some trust reaches.
+ */
+export function formatTrustScore(score: number) {
+  if (score > 0 && score < 0.005) return '<0.01x'
+  const hundredths = Math.round(score * 100)
+  return `${(hundredths / 100).toFixed(hundredths % 10 === 0 ? 1 : 2)}x`
+}

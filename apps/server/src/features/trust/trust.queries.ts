@@ -19,9 +19,12 @@ export function trustEdgesSql() {
       and giver.suspended_at is null and v.from_user_id <> v.to_user_id`
 }
 
-/** Seeds: a verified work email on an account older than SEED_ACCOUNT_AGE, or an admin's choice; never suspended. */
+/**
+ * Seeds: a verified work email (`is_email_verified` is only ever set by verifying one) on an account
+ * older than SEED_ACCOUNT_AGE, or an admin's choice; never a suspended member.
+ */
 const isSeedSql = sql`(u.suspended_at is null and (
-    (u.is_email_verified and u.work_email is not null and u.created_at < now() - ${SEED_ACCOUNT_AGE}::interval)
+    (u.is_email_verified and u.created_at < now() - ${SEED_ACCOUNT_AGE}::interval)
     or exists (select 1 from trust_seeds s where s.user_id = u.id)))`
 
 export type LoadedGraph = { userIds: Int32Array; graph: TrustGraph; endorsements: number }
