@@ -78,7 +78,11 @@ if (!values['memory-only']) {
         mark = performance.now()
         await writeTrustScores(tx, loaded, result, new Date())
         phases.write = performance.now() - mark
-        size = { members: loaded.userIds.length, endorsements: loaded.endorsements, seeds: loaded.graph.seeds.length }
+        size = {
+          members: loaded.userIds.length,
+          endorsements: loaded.endorsements,
+          seeds: loaded.graph.seeds.length,
+        }
         throw new RollBack()
       })
       .catch((error: unknown) => {
@@ -98,9 +102,10 @@ if (!values['memory-only']) {
       if (!result.computed) throw new Error('Another process holds the trust lock')
       totals.push(performance.now() - started)
     }
-    console.log(`  full recompute (recomputeTrust, committed): ${seconds(median(totals))} (median of ${runs})`)
+    console.log(
+      `  full recompute (recomputeTrust, committed): ${seconds(median(totals))} (median of ${runs})`,
+    )
   } finally {
     await database.close()
   }
 }
-
