@@ -31,7 +31,7 @@ describe('TrustCard', () => {
     renderCard({ body: trust() })
     expect(await screen.findByRole('heading', { level: 2, name: 'Trust' })).toBeInTheDocument()
     expect(await screen.findByTestId('trust-score')).toHaveTextContent('2.4x')
-    expect(screen.getByText(/more than 91% of members/)).toBeInTheDocument()
+    expect(screen.getByText(/higher than 91% of members/)).toBeInTheDocument()
     const explanation = screen.getByTestId('trust-explanation')
     expect(explanation).toHaveTextContent(
       'Most of this trust comes from Carol Danvers (60%), dan (25%) and being a seed member (<1%).',

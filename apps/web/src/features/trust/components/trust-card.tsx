@@ -60,7 +60,7 @@ function TrustDetails({ trust }: { trust: TTrust }) {
           {formatTrustScore(trust.score)}
         </p>
         <p className="text-sm text-muted-foreground">
-          the average member’s trust · more than {Math.floor(trust.percentile)}% of members
+          the average member’s trust · higher than {Math.floor(trust.percentile)}% of members
         </p>
         {trust.isSeed ? <Badge variant="secondary">Seed member</Badge> : null}
       </div>
