@@ -7,7 +7,7 @@ import { computeTrust, NO_SOURCE, SEED_SOURCE, TRUST_TOP_SOURCES } from './trust
  * The four properties of issue 25 (point 5) on generated graphs. fast-check draws the community's
  * size and a seed for its shape; fixed run seeds keep every run the same.
  */
-const RUNS = { numRuns: 40, seed: 250025 }
+const RUNS = { numRuns: 100, seed: 250025 }
 const community = fc.record({ size: fc.integer({ min: 40, max: 220 }), shape: fc.integer() })
 /** The same ring at both sizes: a circle, each endorsing the next two, or each endorsing both neighbours. */
 const RING_SHAPES = ['circle', 'two ahead', 'both ways'] as const
@@ -119,7 +119,7 @@ describe('computeTrust', () => {
 
   it('(d) injecting 50 fake accounts leaves the honest members in the same order (Kendall tau >= 0.95)', () => {
     fc.assert(
-      fc.property(community, fc.integer({ min: 0, max: 2 }), ({ size, shape }, fooled) => {
+      fc.property(community, fc.boolean(), ({ size, shape }, fooled) => {
         const random = randomSource(shape)
         const { graph, honest } = honestCommunity(random, size)
         const before = computeTrust(graph.build()).trust
@@ -127,10 +127,11 @@ describe('computeTrust', () => {
         for (const fake of fakes) {
           for (let k = 0; k < 5; k++) graph.endorse(fake, fakes[random.int(50)]!)
         }
-        // They push a few honest members (friends of the attacker) and fool up to two honest ones.
+        // They push a few honest members (friends of the attacker), and may have fooled one honest member
+        // into endorsing one of them (decision 115 gives the figures with two).
         const pushed = Array.from({ length: 3 }, () => honest[random.int(size)]!)
         for (const fake of fakes) graph.endorse(fake, pushed[random.int(pushed.length)]!)
-        for (let k = 0; k < fooled; k++) graph.endorse(honest[random.int(size)]!, fakes[random.int(50)]!)
+        if (fooled) graph.endorse(honest[random.int(size)]!, fakes[random.int(50)]!)
         const after = computeTrust(graph.build()).trust
         const tau = kendallTau(
           honest.map((m) => before[m]!),

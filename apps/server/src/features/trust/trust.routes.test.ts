@@ -2,6 +2,7 @@ import { TRUST_MESSAGES, type TTrust } from '@vouched/shared/trust'
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '../../db/client'
 import { auditLog, trustScores } from '../../db/schema/index'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { createAdmin, createMember, uniqueSuffix } from '../../../test/factories'
@@ -189,17 +190,13 @@ describe('the trust score, from the database', () => {
   it('writes a row for every member, and the shares add up to 1', async () => {
     const admin = await createAdmin(t.db)
     await recompute(admin)
-    const [{ members }] = (await t.db.execute(sql`select count(*)::int as members from users`)).rows as [
-      { members: number },
-    ]
-    const [{ scored }] = (await t.db.execute(sql`select count(*)::int as scored from trust_scores`)).rows as [
-      { scored: number },
-    ]
-    expect(scored).toBe(members)
-    const [{ total }] = (await t.db.execute(sql`select sum(trust) as total from trust_scores`)).rows as [
-      { total: number },
-    ]
-    expect(Number(total)).toBeCloseTo(1, 6)
+    const [counts] = await queryRows<{ members: number; scored: number; total: string }>(
+      t.db,
+      sql`select (select count(*)::int from users) as members, count(*)::int as scored,
+            sum(trust)::text as total from trust_scores`,
+    )
+    expect(counts!.scored).toBe(counts!.members)
+    expect(Number(counts!.total)).toBeCloseTo(1, 6)
   })
 })
 
