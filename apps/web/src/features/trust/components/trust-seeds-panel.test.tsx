@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import type { TTrustSeed } from '@vouched/shared/trust'
 import { describe, expect, it } from 'vitest'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
 import { TrustSeedsPanel } from './trust-seeds-panel'
 
 const admin = makeUser({ id: 1, username: 'root', isAdmin: true })
-const ana = { id: 5, username: 'ana', fullName: 'Ana Lima', addedAt: '2026-11-25T00:00:00.000Z' }
+const ana: TTrustSeed = { id: 5, username: 'ana', fullName: 'Ana Lima', addedAt: '2026-11-25T00:00:00.000Z' }
 
 describe('TrustSeedsPanel', () => {
   it('lists the chosen seeds, adds one by username and shows the server’s error on the field', async () => {
-    let seeds = [ana]
+    let seeds: TTrustSeed[] = [ana]
     const fetchMock = mockApi({
       'GET /api/admin/trust/seeds': () => ({ body: { seeds } }),
       'POST /api/admin/trust/seeds': ({ body }) => {
