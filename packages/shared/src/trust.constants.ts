@@ -14,8 +14,9 @@ export const TRUST_SEEDS_MAX = 500
 export const TRUST_MESSAGES = {
   seedExists: 'This member is already a chosen seed',
   notSeed: 'This member is not a chosen seed',
-  seedAdded: 'Seed added. Trust is recomputed in the background.',
-  seedRemoved: 'Seed removed. Trust is recomputed in the background.',
+  seedAdded: 'Seed added',
+  seedRemoved: 'Seed removed',
+  recomputeSoon: 'Trust is recomputed in the background in a few moments.',
   seedFailed: 'Failed to change the seeds',
   loadFailed: 'Failed to load the trust score',
   notComputed: 'Not computed yet: trust is recomputed in the background shortly after endorsements change.',

@@ -28,7 +28,10 @@ export function TrustSeedsPanel() {
   const onSubmit = form.handleSubmit((body) =>
     add.mutateAsync(body).then(
       (seed) => {
-        toast({ title: TRUST_MESSAGES.seedAdded, description: `@${seed.username} is now a seed.` })
+        toast({
+          title: TRUST_MESSAGES.seedAdded,
+          description: `@${seed.username} is now a seed. ${TRUST_MESSAGES.recomputeSoon}`,
+        })
         form.reset({ username: '' })
       },
       (error: unknown) =>
@@ -115,7 +118,11 @@ export function TrustSeedsPanel() {
                   aria-label={`Remove @${seed.username} from the seeds`}
                   onClick={() =>
                     remove.mutateAsync(seed.id).then(
-                      () => toast({ title: TRUST_MESSAGES.seedRemoved }),
+                      () =>
+                        toast({
+                          title: TRUST_MESSAGES.seedRemoved,
+                          description: TRUST_MESSAGES.recomputeSoon,
+                        }),
                       (error: unknown) =>
                         toast({
                           title: TRUST_MESSAGES.seedFailed,
