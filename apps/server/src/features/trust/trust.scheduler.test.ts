@@ -22,16 +22,30 @@ describe('createTrustScheduler', () => {
     vi.useRealTimers()
   })
 
-  it('runs once after a burst of changes, a debounce after the last', async () => {
+  it('runs once for a burst of changes, a debounce after the first', async () => {
     const { run, starts } = fakeRun()
     const scheduler = createTrustScheduler(run, () => {}, schedule)
     scheduler.schedule()
     await vi.advanceTimersByTimeAsync(600)
     scheduler.schedule()
-    await vi.advanceTimersByTimeAsync(600)
+    await vi.advanceTimersByTimeAsync(300)
     expect(run).not.toHaveBeenCalled()
-    await vi.advanceTimersByTimeAsync(500)
-    expect(starts).toEqual([1_600])
+    await vi.advanceTimersByTimeAsync(100)
+    expect(starts).toEqual([1_000])
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(starts).toEqual([1_000])
+    await scheduler.close()
+  })
+
+  it('is not put off forever by a steady stream of changes', async () => {
+    const { starts, run } = fakeRun(10)
+    const scheduler = createTrustScheduler(run, () => {}, schedule)
+    for (let t = 0; t < 5_000; t += 200) {
+      scheduler.schedule()
+      await vi.advanceTimersByTimeAsync(200)
+    }
+    expect(starts.length).toBeGreaterThanOrEqual(4)
+    expect(starts[0]).toBe(1_000)
     await scheduler.close()
   })
 

@@ -1,6 +1,6 @@
 /**
- * When to recompute trust in the background: a while after the last change (so a burst of
- * endorsements costs one recompute), never more often than ten times the last recompute's length (so it
+ * When to recompute trust in the background: a while after a change (the changes meanwhile join
+ * it, so a burst of endorsements costs one recompute), never more often than ten times the last recompute's length (so it
  * takes at most a tenth of a core), and every hour anyway (seeds also change with time: an account
  * turns 30 days old). One recompute at a time per instance; across instances the lock decides.
  */
@@ -72,7 +72,9 @@ export function createTrustScheduler(
     schedule() {
       if (closed) return
       if (running) changedWhileRunning = true
-      else arm(schedule.debounceMs)
+      // Already waiting: this change joins that run. Pushing the timer back on each change would let a
+      // steady stream of changes (sign-ins reach the identity feed too) put the recompute off forever.
+      else if (!timer) arm(schedule.debounceMs)
     },
     start() {
       if (closed || period) return
