@@ -40,6 +40,7 @@ import { onboardingRoutes } from './features/onboarding/onboarding.routes'
 import { profilesRoutes } from './features/profiles/profiles.routes'
 import { reportsRoutes } from './features/reports/reports.routes'
 import { reputationRoutes } from './features/reputation/reputation.routes'
+import { trustRoutes } from './features/trust/trust.routes'
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation needs an interface
@@ -138,6 +139,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(blocksRoutes)
   await app.register(reportsRoutes)
   await app.register(reputationRoutes)
+  await app.register(trustRoutes)
   await app.register(onboardingRoutes)
   await app.register(accountRoutes)
   await app.register(uploadsRoutes)

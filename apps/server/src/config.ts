@@ -84,6 +84,8 @@ export type Config = {
   redisUrl: string | undefined
   /** Starts every key this site writes in Redis, so several sites can share one Redis. */
   redisPrefix: string
+  /** Recompute trust scores after changes and hourly (features/trust); test apps do it by hand. */
+  trustInBackground: boolean
   /** Turns `/metrics` on, for scrapers that send it as a bearer token. */
   metricsToken: string | undefined
   /**
@@ -181,6 +183,7 @@ export function loadConfig(
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     metricsToken: e.METRICS_TOKEN,
+    trustInBackground: true,
     trustProxy: e.TRUST_PROXY,
     sessionCacheSize: e.SESSION_CACHE_SIZE,
     profileCacheSize: e.PROFILE_CACHE_SIZE,

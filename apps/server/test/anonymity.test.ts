@@ -1,6 +1,8 @@
 import type { InjectOptions } from 'light-my-request'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Config } from '../src/config'
+import { trustSeeds } from '../src/db/schema/index'
+import { recomputeTrust } from '../src/features/trust/trust.service'
 import { buildWorld, type Person, type World } from './anonymous-worlds'
 
 /**
@@ -110,6 +112,10 @@ const routes: Record<string, Row> = {
   'GET /api/admin/reports': as(readers, '/api/admin/reports'),
   'GET /api/blocks': as(readers, '/api/blocks'),
   'GET /api/reputation/me': as(readers, '/api/reputation/me'),
+  // Rita is a chosen seed (beforeAll): an anonymous endorsement carries no trust, so no score moves with its author.
+  'GET /api/trust/:username': (w) =>
+    ['rita', 'xavier', 'yara', 'tom'].flatMap((name) => as(readers, `/api/trust/${name}`)(w)),
+  'GET /api/admin/trust/seeds': as(readers, '/api/admin/trust/seeds'),
   'GET /api/account/export': as(readers, '/api/account/export'),
 }
 
@@ -134,6 +140,10 @@ describe.each([
   beforeAll(async () => {
     byXavier = await buildWorld('xavier', config)
     byYara = await buildWorld('yara', config)
+    for (const w of [byXavier, byYara]) {
+      await w.t.db.insert(trustSeeds).values({ userId: w.members.rita.id })
+      await recomputeTrust(w.t.db)
+    }
   }, 120_000)
   afterAll(async () => {
     await byXavier?.t.close()

@@ -12,6 +12,7 @@ import { createEndorsementRequest } from '../src/features/endorsement-requests/e
 import { addComment, createEndorsement } from '../src/features/endorsements/endorsements.service'
 import { sendMessage } from '../src/features/messaging/messaging.service'
 import { createReport, suspendMember } from '../src/features/reports/reports.service'
+import { addTrustSeed } from '../src/features/trust/trust.service'
 import { buildTestApp, type TestApp } from './build-test-app'
 import { createAdmin, createMember, DEFAULT_PASSWORD, uniqueSuffix } from './factories'
 import { makeImage, multipart } from './multipart'
@@ -588,6 +589,35 @@ const ROWS: Row[] = [
     expect: ownerOnly(200, 403),
   },
   { route: 'GET /api/account/export', make: () => ({ url: '/api/account/export' }), expect: members(200) },
+  // Trust rank (features/trust)
+  {
+    route: 'GET /api/trust/:username',
+    make: (w) => ({ url: `/api/trust/${w.peer.username}` }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/admin/trust/seeds',
+    make: () => ({ url: '/api/admin/trust/seeds' }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/trust/seeds',
+    make: (w) => ({ url: '/api/admin/trust/seeds', payload: { username: w.peer.username } }),
+    expect: adminOnly(201),
+  },
+  {
+    route: 'DELETE /api/admin/trust/seeds/:id',
+    make: async (w) => {
+      await addTrustSeed(t.db, w.admin, w.peer.username)
+      return { url: `/api/admin/trust/seeds/${w.peer.id}` }
+    },
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/trust/recompute',
+    make: () => ({ url: '/api/admin/trust/recompute' }),
+    expect: adminOnly(200),
+  },
   {
     route: 'POST /api/account/password',
     make: () => ({

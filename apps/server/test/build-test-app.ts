@@ -76,6 +76,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     rateLimit: false,
     redisUrl: undefined,
     metricsToken: undefined,
+    trustInBackground: false,
     // Each test app its own keys: ids restart with every test database, and Redis keeps counts for a window.
     redisPrefix: `vouched-test-${randomBytes(6).toString('hex')}:`,
     trustProxy: false,

@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   'hashtags',
   'messages',
   'announcements',
+  'trust',
   'audit',
 ] as const
 
@@ -48,6 +49,8 @@ export const AUDIT_ACTIONS = [
   'user.unsuspend',
   'report.resolve',
   'report.dismiss',
+  'trust.seed-add',
+  'trust.seed-remove',
 ] as const
 
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number]

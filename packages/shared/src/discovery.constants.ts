@@ -34,7 +34,7 @@ export const SEARCH_TYPES = ['user', 'hashtag'] as const
 
 export type TSearchType = (typeof SEARCH_TYPES)[number]
 
-export const SEARCH_SORTS = ['reputation', 'recent', 'active'] as const
+export const SEARCH_SORTS = ['reputation', 'recent', 'active', 'trust'] as const
 
 export type TSearchSort = (typeof SEARCH_SORTS)[number]
 
@@ -43,6 +43,7 @@ export const SEARCH_SORT_LABELS: Record<TSearchSort, string> = {
   reputation: 'Highest Reputation',
   recent: 'Recently Active',
   active: 'Most Active',
+  trust: 'Most Trusted',
 }
 
 export const SEARCH_TYPE_LABELS: Record<TSearchType | 'all', string> = {

@@ -42,7 +42,7 @@ export const ZSearchQuery = z.object({
   q: z.string().max(SEARCH_QUERY_MAX, DISCOVERY_MESSAGES.queryTooLong).default(''),
   /** Absent (or `all`) searches names and hashtags and merges the two. */
   type: optionalParam(z.enum([...SEARCH_TYPES, 'all'], 'Type must be user or hashtag')),
-  sort: optionalParam(z.enum(SEARCH_SORTS, 'Sort must be reputation, recent or active')).transform(
+  sort: optionalParam(z.enum(SEARCH_SORTS, 'Sort must be reputation, recent, active or trust')).transform(
     (sort): TSearchSort => sort ?? 'reputation',
   ),
 })

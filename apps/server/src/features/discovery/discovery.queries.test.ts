@@ -11,6 +11,7 @@ import {
   memberDailyActivity,
   memberHashtags,
   searchTerms,
+  trustScores,
   users,
 } from '../../db/schema/index'
 import { createEndorsement } from '../endorsements/endorsements.service'
@@ -172,6 +173,19 @@ describe('hashtag search strategies', () => {
         .values({ userId: member.id, day: utcDaysAgo(i % 40), count: 1 + (i % 7) })
       const mine = new Set(tagRows.filter((_, j) => random() < share[j]!).map((row) => row.id))
       held.set(member.id, mine)
+      // Most members have a trust score (some of them 0); the others joined after the last recompute.
+      if (i % 5 !== 0) {
+        const trust = i % 7 === 0 ? 0 : random() / 100
+        await t.db.insert(trustScores).values({
+          userId: member.id,
+          trust,
+          score: trust * 60,
+          percentile: 0,
+          isSeed: false,
+          sources: [],
+          computedAt: new Date(),
+        })
+      }
       for (const hashtagId of mine) {
         await t.db.insert(memberHashtags).values({ userId: member.id, hashtagId, count: 1 })
         await t.db
@@ -196,11 +210,19 @@ describe('hashtag search strategies', () => {
         rep: users.reputationScore,
         vc: users.vouchCount,
         act: memberActivityScores.score,
+        // A member the last trust recompute did not include comes after every one it did.
+        trust: sql<number>`coalesce(${trustScores.trust}, -1)`,
       })
       .from(users)
       .innerJoin(memberActivityScores, eq(memberActivityScores.userId, users.id))
-    const key = (r: (typeof rows)[number]) =>
-      sort === 'reputation' ? [r.rep, r.vc, r.id] : sort === 'active' ? [r.vc, r.rep, r.id] : [r.act, r.id]
+      .leftJoin(trustScores, eq(trustScores.userId, users.id))
+    const keys: Record<TSearchSort, (r: (typeof rows)[number]) => number[]> = {
+      reputation: (r) => [r.rep, r.vc, r.id],
+      active: (r) => [r.vc, r.rep, r.id],
+      recent: (r) => [r.act, r.id],
+      trust: (r) => [r.trust, r.id],
+    }
+    const key = keys[sort]
     return rows
       .filter((r) => r.id !== viewerId)
       .map((r) => ({ ...r, mc: tagIds.filter((id) => held.get(r.id)?.has(id)).length }))

@@ -36,7 +36,7 @@ export type SearchViewer = number | null
 
 /**
  * Each sort in two forms. `from`/`order` walk one index in order: users_reputation_idx,
- * users_vouch_count_idx, member_activity_scores_score_idx. `collect` is the same order over `users u` alone, in a form no
+ * users_vouch_count_idx, member_activity_scores_score_idx, trust_scores_trust_idx. `collect` is the same order over `users u` alone, in a form no
  * index provides, for a set of matches collected elsewhere (trigram indexes, tag holders) and
  * sorted; the activity score is then read per member. The id comes last so equal members keep a
  * stable order, newest first.
@@ -56,6 +56,14 @@ const SORTS: Record<TSearchSort, { from: SQL; order: SQL; collect: SQL }> = {
     from: sql`member_activity_scores s join users u on u.id = s.user_id`,
     order: sql`s.score desc, s.user_id desc`,
     collect: sql`coalesce((select s.score from member_activity_scores s where s.user_id = u.id), 0) desc, u.id desc`,
+  },
+  // The trust rank of the last recompute (features/trust), which writes a row for every member. One
+  // who joined since has none and comes after everyone who has, so walking the rows and then
+  // collecting the rest give the same order.
+  trust: {
+    from: sql`trust_scores t join users u on u.id = t.user_id`,
+    order: sql`t.trust desc, t.user_id desc`,
+    collect: sql`coalesce((select t.trust from trust_scores t where t.user_id = u.id), -1) desc, u.id desc`,
   },
 }
 

@@ -6,7 +6,7 @@ const admin = makeUser({ id: 1, username: 'root', isAdmin: true })
 const empty = { body: { items: [], total: 0, page: 1, limit: 20 } }
 
 describe('/admin', () => {
-  it('has one h1 and the seven tabs, Users open first', async () => {
+  it('has one h1 and the eight tabs, Users open first', async () => {
     mockApi({ 'GET /api/admin/users': empty })
     renderApp('/admin', { user: admin })
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument()
@@ -17,6 +17,7 @@ describe('/admin', () => {
       'Hashtags',
       'Messages',
       'Announcements',
+      'Trust',
       'Audit',
     ])
     expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true')

@@ -8,6 +8,7 @@ import {
   ShieldCheckIcon,
   ThumbsUpIcon,
   UsersIcon,
+  WaypointsIcon,
 } from 'lucide-react'
 import { useSearchParams } from 'react-router'
 import { PageContainer } from '../../components/layout/page-container'
@@ -21,6 +22,7 @@ import { UsersTab } from '../../features/admin/components/users-tab'
 import { AnnouncementAdminList } from '../../features/announcements/components/announcement-admin-list'
 import { AnnouncementForm } from '../../features/announcements/components/announcement-form'
 import { ReportsTab } from '../../features/reports/components/reports-tab'
+import { TrustSeedsPanel } from '../../features/trust/components/trust-seeds-panel'
 import { useDocumentTitle } from '../../lib/use-document-title'
 
 const TAB_LABELS: Record<TAdminTab, { label: string; icon: typeof UsersIcon }> = {
@@ -30,6 +32,7 @@ const TAB_LABELS: Record<TAdminTab, { label: string; icon: typeof UsersIcon }> =
   hashtags: { label: 'Hashtags', icon: HashIcon },
   messages: { label: 'Messages', icon: MessagesSquareIcon },
   announcements: { label: 'Announcements', icon: MegaphoneIcon },
+  trust: { label: 'Trust', icon: WaypointsIcon },
   audit: { label: 'Audit', icon: ScrollTextIcon },
 }
 
@@ -106,6 +109,9 @@ export default function AdminPage() {
               <AnnouncementAdminList />
             </section>
           </div>
+        </TabsContent>
+        <TabsContent value="trust">
+          <TrustSeedsPanel />
         </TabsContent>
         <TabsContent value="audit">
           <AuditTab />

@@ -118,6 +118,31 @@ describe('Profile page', () => {
     expect(screen.queryByRole('button', { name: 'Verify Work Email' })).not.toBeInTheDocument()
   })
 
+  it('shows the trust score with where most of it comes from', async () => {
+    renderProfile('bob', alice, {
+      'GET /api/users/bob': { body: makeProfile() },
+      'GET /api/trust/bob': {
+        body: {
+          username: 'bob',
+          computed: true,
+          score: 1.75,
+          percentile: 80,
+          isSeed: false,
+          computedAt: '2026-11-25T00:00:00.000Z',
+          sources: [
+            { kind: 'member', user: { id: 3, username: 'carol', fullName: 'Carol Danvers' }, share: 0.7 },
+            { kind: 'member', user: { id: 4, username: 'dan', fullName: 'Dan Ek' }, share: 0.3 },
+          ],
+        },
+      },
+    })
+    expect(await screen.findByRole('heading', { level: 2, name: 'Trust' })).toBeInTheDocument()
+    expect(await screen.findByTestId('trust-score')).toHaveTextContent('1.75x')
+    expect(screen.getByTestId('trust-explanation')).toHaveTextContent(
+      'Most of this trust comes from Carol Danvers (70%) and Dan Ek (30%).',
+    )
+  })
+
   it('shows the owner their tools and the Verify Work Email button, no Endorse', async () => {
     renderProfile('alice', alice, {
       'GET /api/users/alice': { body: makeProfile({ id: 1, username: 'alice', fullName: 'Alice Martin' }) },

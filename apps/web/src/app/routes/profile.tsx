@@ -23,6 +23,7 @@ import { profileQuery } from '../../features/profiles/profiles.api'
 import { ReportDialog } from '../../features/reports/components/report-dialog'
 import { HideEndorsementButton } from '../../features/reputation/components/hide-endorsement-button'
 import { ReputationBreakdown } from '../../features/reputation/components/reputation-breakdown'
+import { TrustCard } from '../../features/trust/components/trust-card'
 import { isApiError } from '../../lib/api-client'
 import { useCurrentUser } from '../../lib/session'
 import { useDocumentTitle } from '../../lib/use-document-title'
@@ -110,6 +111,7 @@ export default function ProfilePage() {
         <div className="grid min-w-0 grid-cols-1 gap-6">
           <AboutCard bio={user.bio} />
           <ProfileStats user={user} />
+          <TrustCard username={user.username} />
           {isOwn ? <WorkEmailCard verified={user.isEmailVerified} /> : null}
           {isOwn ? <MedalProgress username={user.username} /> : null}
         </div>

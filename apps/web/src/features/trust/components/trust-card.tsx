@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query'
+import type { TTrust, TTrustSource } from '@vouched/shared/trust'
+import {
+  formatTrustScore,
+  sharePercent,
+  TRUST_MESSAGES,
+  trustSourceLabel,
+} from '@vouched/shared/trust.constants'
+import { ShieldCheckIcon } from 'lucide-react'
+import { Fragment } from 'react'
+import { Link } from 'react-router'
+import { Badge } from '../../../components/ui/badge'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { trustQuery } from '../trust.api'
+
+type Props = { username: string }
+
+/** The trust score beside the reputation (docs/reputation.md): how much trust reaches the member, and from whom. */
+export function TrustCard({ username }: Props) {
+  const trust = useQuery(trustQuery(username))
+  return (
+    <Card aria-labelledby="trust-title">
+      <CardHeader>
+        <CardTitle as="h2" id="trust-title" className="flex items-center gap-2">
+          <ShieldCheckIcon className="size-4" aria-hidden />
+          Trust
+        </CardTitle>
+        <CardDescription>
+          Trust flows from established members through named endorsements; a circle of accounts endorsing each
+          other gains none. It is separate from the reputation score.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {trust.isPending ? (
+          <Skeleton className="h-12 w-full" aria-label="Loading trust" />
+        ) : trust.isError ? (
+          <p className="text-sm text-muted-foreground">{TRUST_MESSAGES.loadFailed}</p>
+        ) : (
+          <TrustDetails trust={trust.data} />
+        )}
+      </CardContent>
+    </Card>
+  )
+}
+
+function TrustDetails({ trust }: { trust: TTrust }) {
+  if (!trust.computed) return <p className="text-sm text-muted-foreground">{TRUST_MESSAGES.notComputed}</p>
+  if (trust.score === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        No trust reaches this member yet: none of their named endorsements comes from a member trust reaches.
+      </p>
+    )
+  }
+  return (
+    <div className="grid gap-3">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <p className="text-2xl font-semibold tabular-nums" data-testid="trust-score">
+          {formatTrustScore(trust.score)}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          the average member’s trust · higher than {Math.floor(trust.percentile)}% of members
+        </p>
+        {trust.isSeed ? <Badge variant="secondary">Seed member</Badge> : null}
+      </div>
+      <p className="text-sm" data-testid="trust-explanation">
+        {trust.sources.length === 0 ? (
+          'It comes from members you cannot see.'
+        ) : (
+          <>
+            Most of this trust comes from <SourceList sources={trust.sources} />.
+          </>
+        )}
+      </p>
+    </div>
+  )
+}
+
+/** "Ana (60%), Ben (25%) and being a seed member (15%)", each member linking to their profile. */
+function SourceList({ sources }: { sources: TTrustSource[] }) {
+  return sources.map((source, index) => {
+    const label = trustSourceLabel({
+      kind: source.kind,
+      name: source.user ? source.user.fullName || source.user.username : null,
+    })
+    const separator = index === 0 ? '' : index === sources.length - 1 ? ' and ' : ', '
+    return (
+      <Fragment key={source.user?.id ?? 'seed'}>
+        {separator}
+        {source.user ? (
+          <Link
+            to={`/profile/${encodeURIComponent(source.user.username)}`}
+            className="font-medium hover:underline"
+          >
+            {label}
+          </Link>
+        ) : (
+          label
+        )}{' '}
+        ({sharePercent(source.share)})
+      </Fragment>
+    )
+  })
+}

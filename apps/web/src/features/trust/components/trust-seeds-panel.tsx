@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import { ZAddTrustSeedBody, type TAddTrustSeedBody } from '@vouched/shared/trust'
+import { TRUST_MESSAGES } from '@vouched/shared/trust.constants'
+import { Loader2Icon, RefreshCwIcon } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { Link } from 'react-router'
+import { Button } from '../../../components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
+import { Input } from '../../../components/ui/input'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { trustSeedsQuery, useAddTrustSeed, useRecomputeTrust, useRemoveTrustSeed } from '../trust.api'
+
+/** Admins choose seed members for the trust rank (beside the automatic ones) and may recompute at once. */
+export function TrustSeedsPanel() {
+  const seeds = useQuery(trustSeedsQuery())
+  const add = useAddTrustSeed()
+  const remove = useRemoveTrustSeed()
+  const recompute = useRecomputeTrust()
+  const form = useForm<TAddTrustSeedBody>({
+    resolver: zodResolver(ZAddTrustSeedBody),
+    defaultValues: { username: '' },
+  })
+
+  const onSubmit = form.handleSubmit((body) =>
+    add.mutateAsync(body).then(
+      (seed) => {
+        toast({
+          title: TRUST_MESSAGES.seedAdded,
+          description: `@${seed.username} is now a seed. ${TRUST_MESSAGES.recomputeSoon}`,
+        })
+        form.reset({ username: '' })
+      },
+      (error: unknown) =>
+        form.setError('username', { message: errorMessage(error, TRUST_MESSAGES.seedFailed) }),
+    ),
+  )
+
+  const onRecompute = () =>
+    recompute.mutateAsync().then(
+      (result) =>
+        toast({
+          title: result.computed ? 'Trust recomputed' : 'Not recomputed',
+          description: result.computed
+            ? `${result.members} members, ${result.endorsements} endorsements, ${result.seeds} seeds in ${result.milliseconds} ms.`
+            : result.message,
+        }),
+      (error: unknown) =>
+        toast({ title: 'Not recomputed', description: errorMessage(error), variant: 'destructive' }),
+    )
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Trust seeds</CardTitle>
+        <CardDescription>
+          Trust starts from members with a verified work email whose account is over 30 days old, and from the
+          members chosen here. It is recomputed in the background after changes.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <Form {...form}>
+          <form
+            onSubmit={onSubmit}
+            noValidate
+            className="flex flex-wrap items-start gap-2"
+            aria-label="Add a seed"
+          >
+            <FormField
+              control={form.control}
+              name="username"
+              render={({ field }) => (
+                <FormItem className="min-w-0 flex-1">
+                  <FormLabel className="sr-only">Username</FormLabel>
+                  <FormControl>
+                    <Input placeholder="Username" autoComplete="off" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <Button type="submit" disabled={add.isPending}>
+              {add.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
+              Add seed
+            </Button>
+            <Button type="button" variant="outline" onClick={onRecompute} disabled={recompute.isPending}>
+              <RefreshCwIcon className={recompute.isPending ? 'animate-spin' : undefined} aria-hidden />
+              Recompute now
+            </Button>
+          </form>
+        </Form>
+        {seeds.isPending ? (
+          <Skeleton className="h-10 w-full" aria-label="Loading seeds" />
+        ) : seeds.isError ? (
+          <p className="text-sm text-muted-foreground">
+            {errorMessage(seeds.error, 'Failed to load the seeds')}
+          </p>
+        ) : seeds.data.seeds.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No chosen seeds yet.</p>
+        ) : (
+          <ul className="divide-y rounded-md border" aria-label="Chosen seeds">
+            {seeds.data.seeds.map((seed) => (
+              <li key={seed.id} className="flex items-center justify-between gap-3 px-3 py-2">
+                <Link
+                  to={`/profile/${encodeURIComponent(seed.username)}`}
+                  className="min-w-0 truncate hover:underline"
+                >
+                  {seed.fullName || seed.username}{' '}
+                  <span className="text-muted-foreground">@{seed.username}</span>
+                </Link>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={remove.isPending}
+                  aria-label={`Remove @${seed.username} from the seeds`}
+                  onClick={() =>
+                    remove.mutateAsync(seed.id).then(
+                      () =>
+                        toast({
+                          title: TRUST_MESSAGES.seedRemoved,
+                          description: TRUST_MESSAGES.recomputeSoon,
+                        }),
+                      (error: unknown) =>
+                        toast({
+                          title: TRUST_MESSAGES.seedFailed,
+                          description: errorMessage(error),
+                          variant: 'destructive',
+                        }),
+                    )
+                  }
+                >
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
