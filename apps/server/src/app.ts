@@ -26,6 +26,7 @@ import { blocksRoutes } from './features/blocks/blocks.routes'
 import { connectionsRoutes } from './features/connections/connections.routes'
 import { discoveryRoutes } from './features/discovery/discovery.routes'
 import { endorsementsRoutes } from './features/endorsements/endorsements.routes'
+import { endorsementReviewRoutes } from './features/endorsements/endorsements.review.routes'
 import { eventsRoutes } from './features/events/events.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { messagingRoutes } from './features/messaging/messaging.routes'
@@ -119,6 +120,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(discoveryRoutes)
   await app.register(profilesRoutes)
   await app.register(endorsementsRoutes)
+  await app.register(endorsementReviewRoutes)
   await app.register(blocksRoutes)
   await app.register(reportsRoutes)
   await app.register(reputationRoutes)
