@@ -10,6 +10,8 @@ import { connectionCheckQuery } from '../../features/connections/connections.api
 import { MessageButton } from '../../features/messaging/components/message-button'
 import { EndorseButton } from '../../features/endorsements/components/endorse-button'
 import { EndorsementList } from '../../features/endorsements/components/endorsement-list'
+import { PendingEndorsements } from '../../features/endorsements/components/pending-endorsements'
+import { WithdrawEndorsementButton } from '../../features/endorsements/components/withdraw-endorsement-button'
 import { MedalProgress } from '../../features/onboarding/components/medal-progress'
 import { AboutCard } from '../../features/profiles/components/about-card'
 import { CategoryScores } from '../../features/profiles/components/category-scores'
@@ -113,6 +115,7 @@ export default function ProfilePage() {
         </div>
         <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2">
           <CategoryScores scores={data.categoryScores} />
+          {me ? <PendingEndorsements profileUserId={user.id} isOwn={isOwn} /> : null}
           <EndorsementList
             username={user.username}
             initialPage={{ vouches: data.vouches, nextCursor: data.nextCursor }}
@@ -131,6 +134,9 @@ export default function ProfilePage() {
               <>
                 {isOwn ? (
                   <HideEndorsementButton id={endorsement.id} hidden={endorsement.isHidden === true} />
+                ) : null}
+                {me && endorsement.fromUserId === me.id ? (
+                  <WithdrawEndorsementButton id={endorsement.id} />
                 ) : null}
                 {endorsement.fromUserId !== me?.id ? (
                   <ReportDialog
