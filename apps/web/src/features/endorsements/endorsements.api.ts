@@ -185,7 +185,11 @@ export const pendingEndorsementsQuery = () =>
     queryFn: () => api.get<TPendingEndorsements>('/api/vouches/pending'),
   })
 
-/** After any review, edit or withdrawal: profiles (scores, lists), the pending lists and used categories. */
+/**
+ * After any review, edit or withdrawal: profiles (scores, lists), the pending lists and used categories.
+ * Not awaited by the mutations: the refetch removes the card whose button asked, and a caller's
+ * onSuccess (its toast) runs only while that button is still there.
+ */
 const refreshAfterChange = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: ['profiles'] }),
@@ -197,7 +201,7 @@ export function useReviewEndorsement() {
   return useMutation({
     mutationFn: ({ id, accept }: { id: number; accept: boolean }) =>
       api.post<TEndorsement | TOk>(`/api/vouches/${id}/${accept ? 'accept' : 'decline'}`),
-    onSettled: () => refreshAfterChange(queryClient),
+    onSettled: () => void refreshAfterChange(queryClient),
   })
 }
 
@@ -209,7 +213,7 @@ export async function withdrawEndorsement(queryClient: QueryClient, id: number) 
   try {
     return await api.delete<TOk>(`/api/vouches/${id}`)
   } finally {
-    await refreshAfterChange(queryClient)
+    void refreshAfterChange(queryClient)
   }
 }
 
@@ -222,6 +226,6 @@ export function useEditEndorsement(id: number) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: TUpdateEndorsementBody) => api.patch<TEndorsement>(`/api/vouches/${id}`, body),
-    onSettled: () => refreshAfterChange(queryClient),
+    onSettled: () => void refreshAfterChange(queryClient),
   })
 }
