@@ -9,6 +9,7 @@ import { ConnectButton } from '../../features/connections/components/connect-but
 import { connectionCheckQuery } from '../../features/connections/connections.api'
 import { MessageButton } from '../../features/messaging/components/message-button'
 import { EndorseButton } from '../../features/endorsements/components/endorse-button'
+import { EditEndorsementDialog } from '../../features/endorsements/components/edit-endorsement-dialog'
 import { EndorsementList } from '../../features/endorsements/components/endorsement-list'
 import { PendingEndorsements } from '../../features/endorsements/components/pending-endorsements'
 import { WithdrawEndorsementButton } from '../../features/endorsements/components/withdraw-endorsement-button'
@@ -136,7 +137,10 @@ export default function ProfilePage() {
                   <HideEndorsementButton id={endorsement.id} hidden={endorsement.isHidden === true} />
                 ) : null}
                 {me && endorsement.fromUserId === me.id ? (
-                  <WithdrawEndorsementButton id={endorsement.id} />
+                  <>
+                    <EditEndorsementDialog endorsement={endorsement} />
+                    <WithdrawEndorsementButton id={endorsement.id} />
+                  </>
                 ) : null}
                 {endorsement.fromUserId !== me?.id ? (
                   <ReportDialog

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import type { TEndorsement } from '@vouched/shared/endorsements'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
@@ -144,6 +144,34 @@ describe('PendingEndorsements', () => {
     expect(await screen.findByRole('heading', { name: 'Awaiting approval' })).toBeInTheDocument()
     expect(screen.getAllByRole('article')).toHaveLength(1)
     expect(screen.getByRole('button', { name: 'Withdraw' })).toBeInTheDocument()
+  })
+
+  it('lets the endorser edit a waiting endorsement', async () => {
+    const fetchMock = mockApi({
+      'GET /api/hashtags/popular': { body: [] },
+      'GET /api/vouches/pending': {
+        body: { received: [], given: [makeEndorsement({ id: 70, isPending: true, level: 'good' })] },
+      },
+      'PATCH /api/vouches/70': { body: makeEndorsement({ id: 70, isPending: true, level: 'expert' }) },
+    })
+    const { user } = renderWithProviders(<PendingEndorsements profileUserId={7} isOwn={false} />, {
+      user: makeUser(),
+    })
+    await user.click(await screen.findByRole('button', { name: 'Edit' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit your endorsement' })
+    await user.click(within(dialog).getByRole('combobox', { name: 'Level (optional)' }))
+    await user.click(await screen.findByRole('option', { name: 'Expert' }))
+    await user.clear(within(dialog).getByLabelText('Note (optional)'))
+    await user.type(within(dialog).getByLabelText('Note (optional)'), 'Ran two launches')
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(posted(fetchMock, 'PATCH', '/api/vouches/70')).toHaveLength(1))
+    expect(JSON.parse(posted(fetchMock, 'PATCH', '/api/vouches/70')[0]![1]!.body as string)).toEqual({
+      note: 'Ran two launches',
+      hashtags: ['Launches'],
+      relationship: null,
+      level: 'expert',
+    })
+    expect(await screen.findByText('Endorsement updated')).toBeInTheDocument()
   })
 
   it('shows nothing when nothing waits', async () => {

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { pendingEndorsementsQuery, useReviewEndorsement } from '../endorsements.api'
+import { EditEndorsementDialog } from './edit-endorsement-dialog'
 import { EndorsementCard } from './endorsement-card'
 import { WithdrawEndorsementButton } from './withdraw-endorsement-button'
 
@@ -42,7 +43,10 @@ export function PendingEndorsements({ profileUserId, isOwn }: { profileUserId: n
               isOwn ? (
                 <ReviewButtons endorsement={endorsement} />
               ) : (
-                <WithdrawEndorsementButton id={endorsement.id} />
+                <>
+                  <EditEndorsementDialog endorsement={endorsement} />
+                  <WithdrawEndorsementButton id={endorsement.id} />
+                </>
               )
             }
           />
