@@ -126,6 +126,19 @@ export async function insertEndorsement(
   return { vouch: vouchFromJson(row!.vouch), tags: row!.tags }
 }
 
+/**
+ * Locks both members' rows (in id order) for the caller's transaction, right after the pair's lock:
+ * every write that moves a member's counters takes them first, so two writes touching one member
+ * queue there instead of each holding part of that member's counters (the reputation row, a category
+ * row) while waiting for the rest, which deadlocked in the PostgreSQL soak run once endorsers could
+ * accept and withdraw. Tag rows come after, in lower(tag) order.
+ */
+export async function lockMembers(tx: Db, a: number, b: number) {
+  await tx.execute(
+    sql`select id from ${users} where id in (${a}::int, ${b}::int) order by id for no key update`,
+  )
+}
+
 export type CounterChange = {
   userId: number
   category: string

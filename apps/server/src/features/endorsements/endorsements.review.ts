@@ -10,7 +10,7 @@ import { AppError, forbidden, notFound } from '../../core/errors'
 import { deleteUploadFiles } from '../../core/uploads'
 import type { UserRow } from '../../core/user-shapes'
 import { releaseAttachment } from './endorsements.attachments'
-import { applyReceivedCounters, refreshMedals, rowsOf } from './endorsements.counters'
+import { applyReceivedCounters, lockMembers, refreshMedals, rowsOf } from './endorsements.counters'
 import {
   canSeePending,
   findPendingEndorsement,
@@ -55,6 +55,7 @@ async function requirePendingForReceiver(tx: Db, me: Viewer, id: number): Promis
   if (!canSeePending(peek, me)) throw notFound('Endorsement')
   if (peek.toUserId !== me.id) throw forbidden(REVIEW_MESSAGES.notYours)
   await lockPair(tx, peek.fromUserId, peek.toUserId)
+  await lockMembers(tx, peek.fromUserId, peek.toUserId)
   const row = await findPendingRow(tx, id, true)
   // Withdrawn or answered while this waited for the lock.
   if (!row) return requirePendingForReceiver(tx, me, id)
@@ -134,6 +135,7 @@ async function requireOwnEndorsement(tx: Db, me: Viewer, id: number): Promise<Fo
     throw forbidden(REVIEW_MESSAGES.notYourEndorsement)
   }
   await lockPair(tx, any.fromUserId, any.toUserId)
+  await lockMembers(tx, any.fromUserId, any.toUserId)
   if (pending) {
     const row = await findPendingRow(tx, id, true)
     if (row) return { kind: 'pending', row }
@@ -222,6 +224,12 @@ async function editCounted(
     countedPoints({ weight, reciprocal: pairsUp(vouch, reverse), hidden: false })
   const base = { userId: vouch.toUserId, category: vouch.category }
 
+  // Tags before the receiver's counters, as every endorsement write takes them: a write that held the
+  // receiver's row while waiting for a tag would deadlock with a new endorsement doing the opposite
+  // (the PostgreSQL soak run met it).
+  const tags = newTags ? await replaceTags(tx, vouch.id, oldTags, newTags) : oldTags
+  // The update also tells the caches that the receiver's endorsements changed (trigger of migration 0013).
+  await tx.update(vouches).set(fields).where(eq(vouches.id, vouch.id))
   if (counted) {
     await applyReceivedCounters(tx, {
       ...base,
@@ -229,12 +237,6 @@ async function editCounted(
       hashtagIds: oldTags.map((tag) => tag.id),
       sign: -1,
     })
-  }
-  // The update also tells the caches that the receiver's endorsements changed (trigger of migration 0013).
-  await tx.update(vouches).set(fields).where(eq(vouches.id, vouch.id))
-  let tags = oldTags
-  if (newTags) tags = await replaceTags(tx, vouch.id, oldTags, newTags)
-  if (counted) {
     await applyReceivedCounters(tx, {
       ...base,
       points: points(fields.engagementWeight),
@@ -242,14 +244,27 @@ async function editCounted(
       sign: 1,
     })
   }
+  if (newTags && oldTags.length > 0) {
+    // A tag no endorsement carries any more no longer exists (as removeEndorsement does, last).
+    await tx.delete(hashtags).where(
+      and(
+        inArray(
+          hashtags.id,
+          oldTags.map((tag) => tag.id),
+        ),
+        lte(hashtags.count, 0),
+      ),
+    )
+  }
   const skills = new Map([...oldTags, ...tags].map((tag) => [tag.tag.toLowerCase(), tag.tag]))
   await refreshMedals(tx, vouch.toUserId, [...skills.values()])
 }
 
 /**
- * Puts `given` in place of the endorsement's tags: tag totals down for the old ones and up (or created,
- * first spelling kept) for the new ones, links rewritten in the order given, and tags nobody carries
- * any more dropped, as removing an endorsement does.
+ * Puts `given` in place of the endorsement's tags and returns them in the order given: tag totals down
+ * for the tags it loses and up (or created, first spelling kept) for those it gains, a kept one
+ * untouched. Rows are taken in lower(tag) order as PostgreSQL sorts it, the order insertEndorsement
+ * takes them in, so two writers sharing tags never deadlock. Links are rewritten in the order given.
  */
 async function replaceTags(
   tx: Db,
@@ -257,45 +272,42 @@ async function replaceTags(
   old: { id: number; tag: string }[],
   given: string[],
 ): Promise<{ id: number; tag: string }[]> {
-  if (old.length > 0) {
-    await tx
-      .update(hashtags)
-      .set({ count: sql`${hashtags.count} - 1` })
-      .where(
-        inArray(
-          hashtags.id,
-          old.map((tag) => tag.id),
-        ),
+  const oldByKey = new Map(old.map((tag) => [tag.tag.toLowerCase(), tag]))
+  const givenByKey = new Map(given.map((tag) => [tag.toLowerCase(), tag]))
+  const keys = [...new Set([...oldByKey.keys(), ...givenByKey.keys()])]
+  if (keys.length === 0) return []
+  const ordered = rowsOf<{ key: string }>(
+    await tx.execute(
+      sql`select k as key from unnest(array[${sql.join(
+        keys.map((key) => sql`${key}::text`),
+        sql`, `,
+      )}]) k order by lower(k)`,
+    ),
+  ).map((row) => row.key)
+  const ids = new Map<string, { id: number; tag: string }>()
+  for (const key of ordered) {
+    const was = oldByKey.get(key)
+    const now = givenByKey.get(key)
+    if (was && now !== undefined) {
+      // Its count stays, but linking it again takes a share lock on it: taken here, in order.
+      await tx.execute(sql`select 1 from ${hashtags} where id = ${was.id} for key share`)
+      ids.set(key, was)
+    } else if (was) {
+      await tx
+        .update(hashtags)
+        .set({ count: sql`${hashtags.count} - 1` })
+        .where(eq(hashtags.id, was.id))
+    } else if (now !== undefined) {
+      const [row] = rowsOf<{ id: number; tag: string }>(
+        await tx.execute(sql`insert into ${hashtags} (tag, count) values (${now}::text, 1)
+          on conflict ((lower(tag))) do update set count = ${hashtags.count} + 1
+          returning id, tag`),
       )
+      ids.set(key, row!)
+    }
   }
   await tx.delete(vouchHashtags).where(eq(vouchHashtags.vouchId, vouchId))
-  const written: { id: number; tag: string }[] = []
-  // In lower(tag) order, as insertEndorsement writes them, so two writers sharing tags never deadlock.
-  const ordered = [...given].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1))
-  const ids = new Map<string, { id: number; tag: string }>()
-  for (const tag of ordered) {
-    const [row] = rowsOf<{ id: number; tag: string }>(
-      await tx.execute(sql`insert into ${hashtags} (tag, count) values (${tag}::text, 1)
-        on conflict ((lower(tag))) do update set count = ${hashtags.count} + 1
-        returning id, tag`),
-    )
-    ids.set(tag.toLowerCase(), row!)
-  }
-  for (const tag of given) {
-    const row = ids.get(tag.toLowerCase())!
-    await tx.insert(vouchHashtags).values({ vouchId, hashtagId: row.id })
-    written.push(row)
-  }
-  if (old.length > 0) {
-    await tx.delete(hashtags).where(
-      and(
-        inArray(
-          hashtags.id,
-          old.map((tag) => tag.id),
-        ),
-        lte(hashtags.count, 0),
-      ),
-    )
-  }
+  const written = given.map((tag) => ids.get(tag.toLowerCase())!)
+  for (const row of written) await tx.insert(vouchHashtags).values({ vouchId, hashtagId: row.id })
   return written
 }

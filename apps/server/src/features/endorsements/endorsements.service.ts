@@ -37,6 +37,7 @@ import {
   applyPointsDelta,
   applyReceivedCounters,
   insertEndorsement,
+  lockMembers,
   refreshMedals,
   rowsOf,
   type NewEndorsement,
@@ -252,6 +253,7 @@ export async function setEndorsementHidden(
   if (row.toUserId !== me.id) throw forbidden(REPUTATION_MESSAGES.notReceiver)
   return db.transaction(async (tx) => {
     await lockPair(tx, row.fromUserId, row.toUserId)
+    await lockMembers(tx, row.fromUserId, row.toUserId)
     const [vouch] = await tx.select().from(vouches).where(eq(vouches.id, id)).for('update')
     if (!vouch) throw notFound('Endorsement')
     if (!hidden && vouch.hiddenByBlock) {
@@ -272,6 +274,7 @@ export async function setEndorsementHidden(
  */
 export async function setBlockHidden(tx: Db, blockerId: number, blockedId: number, hidden: boolean) {
   await lockPair(tx, blockerId, blockedId)
+  await lockMembers(tx, blockerId, blockedId)
   const given = await tx
     .select()
     .from(vouches)
@@ -303,6 +306,7 @@ export async function createEndorsement(
   try {
     return await db.transaction(async (tx) => {
       await lockPair(tx, from.id, toUserId)
+      await lockMembers(tx, from.id, toUserId)
       const {
         endorser,
         receiver,
@@ -411,6 +415,7 @@ export async function removeEndorsement(db: Db, id: number) {
       .where(eq(vouches.id, id))
     if (!pair) return null
     await lockPair(tx, pair.fromUserId, pair.toUserId)
+    await lockMembers(tx, pair.fromUserId, pair.toUserId)
     const [vouch] = await tx.select().from(vouches).where(eq(vouches.id, id)).for('update')
     if (!vouch) return null
     const reverse = await findReverse(tx, vouch)
@@ -429,13 +434,6 @@ export async function removeEndorsement(db: Db, id: number) {
         union all select user_id, created_at from ${vouchComments} where vouch_id = ${id}
       ) acts group by 1, 2`)
     const acts = rowsOf<{ user_id: number; day: string; n: number }>(actsResult)
-    for (const act of acts) {
-      await tx
-        .update(memberDailyActivity)
-        .set({ count: sql`${memberDailyActivity.count} - ${act.n}::int` })
-        .where(and(eq(memberDailyActivity.userId, act.user_id), eq(memberDailyActivity.day, act.day)))
-    }
-    for (const userId of new Set(acts.map((act) => act.user_id))) await pruneEmptyDays(tx, userId)
 
     // Likes, comments and tag links go with it (foreign keys cascade).
     await tx.delete(vouches).where(eq(vouches.id, id))
@@ -443,6 +441,15 @@ export async function removeEndorsement(db: Db, id: number) {
     const releasedFile = vouch.contentUrl ? await releaseAttachment(tx, vouch.contentUrl) : null
 
     if (tags.length > 0) {
+      // Locked in lower(tag) order first, the order an arriving endorsement takes them in: an update of
+      // the list locks them in whatever order it reads them, and the two deadlocked in the soak run once
+      // endorsers could withdraw.
+      await tx.execute(
+        sql`select 1 from ${hashtags} where ${inArray(
+          hashtags.id,
+          tags.map((tag) => tag.id),
+        )} order by lower(${hashtags.tag}) for update`,
+      )
       await tx
         .update(hashtags)
         .set({ count: sql`${hashtags.count} - 1` })
@@ -453,6 +460,17 @@ export async function removeEndorsement(db: Db, id: number) {
           ),
         )
     }
+    // The acts after the tags, as an arriving endorsement writes its endorser's act after its tags (a
+    // liker endorsing while their liked endorsement goes deadlocked the soak run otherwise), and in
+    // (member, day) order, so two removals sharing likers or commenters never deadlock.
+    acts.sort((a, b) => a.user_id - b.user_id || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
+    for (const act of acts) {
+      await tx
+        .update(memberDailyActivity)
+        .set({ count: sql`${memberDailyActivity.count} - ${act.n}::int` })
+        .where(and(eq(memberDailyActivity.userId, act.user_id), eq(memberDailyActivity.day, act.day)))
+    }
+    for (const userId of new Set(acts.map((act) => act.user_id))) await pruneEmptyDays(tx, userId)
     // A hidden endorsement counted for nothing, so there is nothing to take back from its receiver.
     if (isCounted(vouch)) {
       await applyReceivedCounters(tx, {
