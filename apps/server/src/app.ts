@@ -32,6 +32,7 @@ import { connectionsRoutes } from './features/connections/connections.routes'
 import { discoveryRoutes } from './features/discovery/discovery.routes'
 import { endorsementRequestsRoutes } from './features/endorsement-requests/endorsement-requests.routes'
 import { endorsementsRoutes } from './features/endorsements/endorsements.routes'
+import { endorsementReviewRoutes } from './features/endorsements/endorsements.review.routes'
 import { eventsRoutes } from './features/events/events.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { messagingRoutes } from './features/messaging/messaging.routes'
@@ -136,6 +137,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(profilesRoutes)
   await app.register(endorsementsRoutes)
   await app.register(endorsementRequestsRoutes)
+  await app.register(endorsementReviewRoutes)
   await app.register(blocksRoutes)
   await app.register(reportsRoutes)
   await app.register(reputationRoutes)

@@ -60,6 +60,8 @@ const routes: Record<string, Row> = {
     (['rita', 'tom'] as const).flatMap((name) => as(readers, `/api/vouches/given/${w.members[name].id}`)(w)),
   'GET /api/vouches/:id/likes/check': (w) => as(readers, `/api/vouches/${w.anonymousId}/likes/check`)(w),
   'GET /api/vouches/:id/comments': (w) => as(readers, `/api/vouches/${w.anonymousId}/comments`)(w),
+  'GET /api/vouches/pending': as(readers, '/api/vouches/pending'),
+  'GET /api/account/settings': as(readers, '/api/account/settings'),
   'GET /api/connection-requests/pending': as(readers, '/api/connection-requests/pending'),
   'GET /api/connection-requests/sent': as(readers, '/api/connection-requests/sent'),
   'GET /api/endorsement-requests': (w) =>

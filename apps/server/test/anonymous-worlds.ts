@@ -132,6 +132,24 @@ export async function buildWorld(author: Author, config: Partial<Config>): Promi
   await write('rita likes it', rita, { method: 'POST', url: `/api/vouches/${anonymousId}/likes` })
   // Rita blocks Xavier in both worlds: the suspect whose block used to hide the endorsement.
   await write('rita blocks xavier', rita, { method: 'POST', url: `/api/blocks/${xavier.id}` })
+  // Its author edits it, and gives Tom an anonymous one and takes it back (issue 25): the answers go
+  // to the author, not compared; what the others read afterwards is.
+  const own = async (options: InjectOptions) => {
+    const res = await t.inject(members[author], options)
+    expect(res.statusCode, res.body).toBeLessThan(300)
+    return res.json()
+  }
+  await own({
+    method: 'PATCH',
+    url: `/api/vouches/${anonymousId}`,
+    payload: { level: 'expert', relationship: 'worked-together', note: 'Always there, always kind' },
+  })
+  const toTom = await own({
+    method: 'POST',
+    url: '/api/vouches',
+    payload: { toUserId: tom.id, category: 'Creativity', hashtags: ['Bold'], isAnonymous: true },
+  })
+  await own({ method: 'DELETE', url: `/api/vouches/${toTom.id}` })
 
   for (const name of ['rita', 'tom'] as const) {
     await publishEvent(t.db, members[name].id, { type: 'notification', entityId: SENTINEL })

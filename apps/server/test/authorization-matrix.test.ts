@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { InjectOptions } from 'light-my-request'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { hashtags } from '../src/db/schema/index'
+import { eq } from 'drizzle-orm'
+import { hashtags, users } from '../src/db/schema/index'
 import type { UserRow } from '../src/core/user-shapes'
 import { createAnnouncement } from '../src/features/announcements/announcements.service'
 import {
@@ -83,6 +84,20 @@ const endorsementToOwner = (w: World) =>
     contentUrl: undefined,
     contentType: undefined,
   })
+/** An endorsement the peer gave to the owner, who reviews endorsements: it waits for the owner. */
+const pendingToOwner = async (w: World) => {
+  await t.db.update(users).set({ reviewEndorsements: true }).where(eq(users.id, w.owner.id))
+  return createEndorsement(t.db, t.config, {
+    from: w.peer,
+    toUserId: w.owner.id,
+    category: 'Creativity',
+    note: undefined,
+    hashtags: ['Matrix'],
+    isAnonymous: false,
+    contentUrl: undefined,
+    contentType: undefined,
+  })
+}
 /** An open report the owner made about the peer's profile. */
 const reportOf = (w: World) =>
   createReport(t.db, w.owner, { targetType: 'profile', targetId: w.peer.id, reason: 'Spam' })
@@ -587,6 +602,39 @@ const ROWS: Row[] = [
     route: 'POST /api/vouches/:id/show',
     make: async (w) => ({ url: `/api/vouches/${(await endorsementToOwner(w)).id}/show` }),
     expect: ownerOnly(200, 403),
+  },
+  // Review before showing, editing and withdrawing (issue 25). A waiting endorsement exists only for
+  // its two members and admins: a stranger gets 404, an admin (who may read it) 403.
+  { route: 'GET /api/vouches/pending', make: () => ({ url: '/api/vouches/pending' }), expect: members(200) },
+  {
+    route: 'POST /api/vouches/:id/accept',
+    make: async (w) => ({ url: `/api/vouches/${(await pendingToOwner(w)).id}/accept` }),
+    expect: ownerOnly(200, 404, 403),
+  },
+  {
+    route: 'POST /api/vouches/:id/decline',
+    make: async (w) => ({ url: `/api/vouches/${(await pendingToOwner(w)).id}/decline` }),
+    expect: ownerOnly(200, 404, 403),
+  },
+  {
+    route: 'PATCH /api/vouches/:id',
+    make: async (w) => ({ url: `/api/vouches/${(await endorsementOf(w)).id}`, payload: { level: 'expert' } }),
+    expect: ownerOnly(200, 403),
+  },
+  {
+    route: 'DELETE /api/vouches/:id',
+    make: async (w) => ({ url: `/api/vouches/${(await endorsementOf(w)).id}` }),
+    expect: ownerOnly(200, 403),
+  },
+  {
+    route: 'GET /api/account/settings',
+    make: () => ({ url: '/api/account/settings' }),
+    expect: members(200),
+  },
+  {
+    route: 'PATCH /api/account/settings',
+    make: () => ({ url: '/api/account/settings', payload: { reviewEndorsements: true } }),
+    expect: members(200),
   },
   { route: 'GET /api/account/export', make: () => ({ url: '/api/account/export' }), expect: members(200) },
   // Trust rank (features/trust)

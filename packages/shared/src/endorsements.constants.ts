@@ -192,3 +192,45 @@ export function suggestTags(input: string, pool: readonly string[], chosen: read
   }
   return out
 }
+
+/** How the endorser knows the member (issue 25): optional on the API, asked for in the dialog. */
+export const RELATIONSHIPS = [
+  'worked-together',
+  'managed-them',
+  'reported-to-them',
+  'client',
+  'studied-together',
+  'other',
+] as const
+
+export type TRelationship = (typeof RELATIONSHIPS)[number]
+
+export const RELATIONSHIP_LABELS: Record<TRelationship, string> = {
+  'worked-together': 'Worked together',
+  'managed-them': 'Managed them',
+  'reported-to-them': 'Reported to them',
+  client: 'Client',
+  'studied-together': 'Studied together',
+  other: 'Other',
+}
+
+/** How good the endorser says the member is at what they vouch for. */
+export const LEVELS = ['good', 'very-good', 'expert'] as const
+
+export type TLevel = (typeof LEVELS)[number]
+
+export const LEVEL_LABELS: Record<TLevel, string> = {
+  good: 'Good',
+  'very-good': 'Very good',
+  expert: 'Expert',
+}
+
+/** "Managed them · Expert": what a card and the profile show of the two, or null when neither was given. */
+export function relationshipLine(
+  relationship: TRelationship | null | undefined,
+  level: TLevel | null | undefined,
+) {
+  const parts = [relationship ? RELATIONSHIP_LABELS[relationship] : null, level ? LEVEL_LABELS[level] : null]
+  const line = parts.filter(Boolean).join(' · ')
+  return line || null
+}

@@ -13,11 +13,17 @@ import {
   dedupeHashtags,
   MEDAL_TIERS,
   VOUCH_FILTERS,
+  RELATIONSHIPS,
+  LEVELS,
 } from './endorsements.constants'
 
 export * from './endorsements.constants'
 
 export const ZCategory = z.enum(CATEGORIES, { error: 'Please choose one of the listed categories' })
+
+export const ZRelationship = z.enum(RELATIONSHIPS, { error: 'Please choose one of the listed relationships' })
+
+export const ZLevel = z.enum(LEVELS, { error: 'Please choose one of the listed levels' })
 
 export const ZHashtagList = z
   .array(z.string().max(200, ENDORSEMENT_MESSAGES.hashtagTooLong), { error: 'Hashtags must be a list' })
@@ -49,6 +55,9 @@ export const ZCreateEndorsementBody = z.object({
   /** Informative only: the server records the type it detected at upload. */
   contentType: optionalString(100, 'Content type is too long'),
   isAnonymous: z.boolean().default(false),
+  /** Optional, so clients from before issue 25 keep working. */
+  relationship: ZRelationship.nullish(),
+  level: ZLevel.nullish(),
 })
 
 export type TCreateEndorsementBody = z.input<typeof ZCreateEndorsementBody>
@@ -117,6 +126,13 @@ export const ZEndorsement = z.object({
   hasLiked: z.boolean(),
   /** Hidden by its receiver or by a block: counts for nothing; only the receiver and admins see it. */
   isHidden: z.boolean().optional(),
+  relationship: ZRelationship.nullable().optional(),
+  level: ZLevel.nullable().optional(),
+  /**
+   * Waiting for its receiver's approval (they review endorsements): counts for nothing and only its
+   * two members and admins see it. The endorser's copy reads "Awaiting approval".
+   */
+  isPending: z.boolean().optional(),
 })
 
 export type TEndorsement = z.infer<typeof ZEndorsement>

@@ -110,6 +110,19 @@ describe('what each write says on the cache invalidation channel', () => {
     expect(named(heard, 'reaction')).toEqual([])
   })
 
+  it('names the receiver when the endorser edits the relationship or level of their endorsement', async () => {
+    const [ann, bob] = [await createMember(t.db), await createMember(t.db)]
+    const vouchId = await endorse(ann, bob)
+    for (const payload of [{ relationship: 'managed-them' }, { level: 'expert' }]) {
+      const heard = await heardDuring(t.app, async () =>
+        expect(
+          (await t.inject(ann, { method: 'PATCH', url: `/api/vouches/${vouchId}`, payload })).statusCode,
+        ).toBe(200),
+      )
+      expect(named(heard, 'endorsement')).toEqual([bob.id])
+    }
+  })
+
   it('names both members of a block, and nothing when only secrets change', async () => {
     const [ann, bob] = [await createMember(t.db), await createMember(t.db)]
     const blocked = await heardDuring(t.app, () =>

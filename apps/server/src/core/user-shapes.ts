@@ -34,6 +34,7 @@ export const memberColumns = {
   vouchCount: users.vouchCount,
   suspendedAt: users.suspendedAt,
   suspensionReason: users.suspensionReason,
+  reviewEndorsements: users.reviewEndorsements,
   createdAt: users.createdAt,
 }
 
@@ -53,6 +54,7 @@ export function toMember(row: Member): Member {
     vouchCount: row.vouchCount,
     suspendedAt: row.suspendedAt,
     suspensionReason: row.suspensionReason,
+    reviewEndorsements: row.reviewEndorsements,
     createdAt: row.createdAt,
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { CATEGORIES } from '@vouched/shared/endorsements'
+import { CATEGORIES, LEVELS } from '@vouched/shared/endorsements'
 import { type Acknowledged, emptyAcknowledged } from './integrity'
 
 /**
@@ -125,6 +125,12 @@ type World = {
   endorsements: number[]
   pending: { id: number; toUserId: number }[]
   connected: [number, number][]
+  /** Endorsements waiting for their receiver's approval (issue 25). */
+  waiting: { id: number; fromUserId: number; toUserId: number }[]
+  /** Counted endorsements with their endorser, who may edit or withdraw them. */
+  given: { id: number; fromUserId: number }[]
+  withdrawn: Set<number>
+  commentOn: Map<number, number>
 }
 
 export type WorkloadOptions = {
@@ -144,7 +150,16 @@ export async function runWorkload({
   done,
   ack = emptyAcknowledged(),
 }: WorkloadOptions) {
-  const world: World = { endorsements: [], pending: [], connected: [] }
+  const world: World = {
+    endorsements: [],
+    pending: [],
+    connected: [],
+    waiting: [],
+    given: [],
+    withdrawn: new Set(),
+    commentOn: new Map(),
+  }
+  const takeAt = <T>(list: T[]) => list.splice(Math.floor(Math.random() * list.length), 1)[0]
   const byId = new Map(members.map((m) => [m.id, m]))
 
   const ops: [weight: number, op: (me: SoakMember) => Promise<void>][] = [
@@ -191,9 +206,14 @@ export async function runWorkload({
           },
         })
         if (res?.status === 201) {
-          const id = (res.json as { id: number }).id
-          ack.endorsements.push(id)
-          world.endorsements.push(id)
+          const { id, isPending } = res.json as { id: number; isPending?: boolean }
+          if (isPending) {
+            world.waiting.push({ id, fromUserId: me.id, toUserId: other.id })
+          } else {
+            ack.endorsements.push(id)
+            world.endorsements.push(id)
+            world.given.push({ id, fromUserId: me.id })
+          }
         }
       },
     ],
@@ -223,7 +243,69 @@ export async function runWorkload({
           write: true,
           body: { comment: `Agreed, ${pick(WORDS)}!` },
         })
-        if (res?.status === 201) ack.comments.push((res.json as { id: number }).id)
+        if (res?.status === 201) {
+          const id = (res.json as { id: number }).id
+          ack.comments.push(id)
+          world.commentOn.set(id, vouchId)
+        }
+      },
+    ],
+    // Issue 25: review before showing, edits and withdrawals move the counters the check recomputes.
+    [
+      1,
+      async (me) =>
+        void (await client.call('PATCH', '/api/account/settings', {
+          cookie: me.cookie,
+          write: true,
+          body: { reviewEndorsements: Math.random() < 0.4 },
+        })),
+    ],
+    [
+      2,
+      async () => {
+        const waiting = takeAt(world.waiting)
+        if (!waiting) return
+        const accept = Math.random() < 0.7
+        const res = await client.call('POST', `/api/vouches/${waiting.id}/${accept ? 'accept' : 'decline'}`, {
+          cookie: byId.get(waiting.toUserId)!.cookie,
+          write: true,
+        })
+        if (accept && res?.status === 200) {
+          ack.endorsements.push(waiting.id)
+          world.endorsements.push(waiting.id)
+          world.given.push({ id: waiting.id, fromUserId: waiting.fromUserId })
+        }
+      },
+    ],
+    [
+      1,
+      async () => {
+        if (world.given.length === 0) return
+        const { id, fromUserId } = pick(world.given)
+        await client.call('PATCH', `/api/vouches/${id}`, {
+          cookie: byId.get(fromUserId)!.cookie,
+          write: true,
+          body: {
+            note: Math.random() < 0.5 ? `${pick(WORDS)} again` : null,
+            hashtags: sample(TAGS, 1 + Math.floor(Math.random() * 3)),
+            level: pick(LEVELS),
+          },
+        })
+      },
+    ],
+    [
+      1,
+      async () => {
+        const given = takeAt(world.given)
+        if (!given) return
+        const at = world.endorsements.indexOf(given.id)
+        if (at >= 0) world.endorsements.splice(at, 1)
+        const res = await client.call('DELETE', `/api/vouches/${given.id}`, {
+          cookie: byId.get(given.fromUserId)!.cookie,
+          write: true,
+        })
+        // Whatever the answer, it is no longer checked: a lost answer may hide a committed withdrawal.
+        if (res?.status !== 403) world.withdrawn.add(given.id)
       },
     ],
     [
@@ -288,5 +370,10 @@ export async function runWorkload({
     while (!done()) await chooseOp()(pick(members))
   }
   await Promise.all(Array.from({ length: concurrency }, worker))
+  // A withdrawn endorsement takes its likes and comments with it: they were not lost.
+  const keep = <T>(list: T[], kept: (item: T) => boolean) => list.splice(0, list.length, ...list.filter(kept))
+  keep(ack.endorsements, (id) => !world.withdrawn.has(id))
+  keep(ack.likes, (like) => !world.withdrawn.has(like.vouchId))
+  keep(ack.comments, (id) => !world.withdrawn.has(world.commentOn.get(id) ?? 0))
   return ack
 }

@@ -12,6 +12,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { LEVELS, RELATIONSHIPS } from '@vouched/shared/endorsements'
 import { users } from './users'
 
 export const vouches = pgTable(
@@ -36,6 +37,9 @@ export const vouches = pgTable(
     isHidden: boolean('is_hidden').notNull().default(false),
     /** The receiver blocked its endorser: hidden the same way until the block is lifted. */
     hiddenByBlock: boolean('hidden_by_block').notNull().default(false),
+    /** How the endorser knows the member and how good they say they are (RELATIONSHIPS, LEVELS). */
+    relationship: text('relationship', { enum: RELATIONSHIPS }),
+    level: text('level', { enum: LEVELS }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -190,4 +194,47 @@ export const medals = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('medals_user_skill_uq').on(t.userId, t.skillName)],
+)
+
+/**
+ * Endorsements waiting for their receiver's approval (the receiver reviews endorsements). Kept apart
+ * from `vouches` so that nothing that reads or counts endorsements can see one by mistake: accepting
+ * moves it into `vouches` under the same id (both take ids from the vouches sequence), declining or
+ * withdrawing deletes it. docs/decisions/119.
+ */
+export const pendingVouches = pgTable(
+  'pending_vouches',
+  {
+    id: integer('id')
+      .primaryKey()
+      .default(sql`nextval('vouches_id_seq')`),
+    fromUserId: integer('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: integer('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    note: text('note'),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    contentType: text('content_type'),
+    contentUrl: text('content_url'),
+    engagementWeight: real('engagement_weight').notNull().default(1),
+    /** The skills as given (normalised, deduplicated): they become tags only when it is accepted. */
+    hashtags: text('hashtags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    relationship: text('relationship', { enum: RELATIONSHIPS }),
+    level: text('level', { enum: LEVELS }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('pending_vouches_from_to_category_uq').on(t.fromUserId, t.toUserId, t.category),
+    index('pending_vouches_to_created_idx').on(t.toUserId, t.createdAt),
+    index('pending_vouches_from_created_idx').on(t.fromUserId, t.createdAt),
+    index('pending_vouches_content_url_idx')
+      .on(t.contentUrl)
+      .where(sql`${t.contentUrl} is not null`),
+  ],
 )

@@ -43,6 +43,8 @@ export const users = pgTable(
     /** Set by an admin acting on a report: the member cannot sign in while it is set. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspensionReason: text('suspension_reason'),
+    /** Received endorsements wait for the member's approval (pending_vouches) before they show or count. */
+    reviewEndorsements: boolean('review_endorsements').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,3 +1,4 @@
+import type { TAccountSettings } from '@vouched/shared/endorsement-review'
 import {
   DEFAULT_PREFERENCE,
   PREFERENCE_TYPES,
@@ -32,6 +33,15 @@ import { getSelfUser } from '../../core/self-user'
 import type { Member } from '../../core/user-shapes'
 import { listRequestsForExport } from '../endorsement-requests/endorsement-requests.queries'
 import { listReportsBy } from '../reports/reports.service'
+
+/** The member's own settings, read from the database (a session's copy of the member may be older). */
+export async function findSettings(db: Db, userId: number): Promise<TAccountSettings> {
+  const [row] = await db
+    .select({ reviewEndorsements: users.reviewEndorsements })
+    .from(users)
+    .where(eq(users.id, userId))
+  return { reviewEndorsements: row?.reviewEndorsements ?? false }
+}
 
 export async function listPreferences(db: Db, userId: number): Promise<TPreference[]> {
   const rows = await db

@@ -7,14 +7,15 @@ import {
   ZUpdatePreferencesBody,
 } from '@vouched/shared/account'
 import { ZMessage } from '@vouched/shared/auth'
+import { ZAccountSettings, ZUpdateAccountSettingsBody } from '@vouched/shared/endorsement-review'
 import { measurePassword } from '@vouched/shared/password-meter'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { perMember, rateLimit } from '../../core/rate-limit'
 import { clearSessionCookie, requireMember } from '../../core/session'
 import { sendNotificationMails } from '../notifications/notifications.service'
-import { buildExport, listPreferences } from './account.queries'
-import { changePassword, deleteOwnAccount, savePreferences } from './account.service'
+import { buildExport, findSettings, listPreferences } from './account.queries'
+import { changePassword, deleteOwnAccount, savePreferences, saveSettings } from './account.service'
 
 const MAIL_INTERVAL_MS = 3_000
 // The member's username and email are checked by changePassword, which knows them.
@@ -80,6 +81,26 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteOwnAccount(app.db, app.config, requireMember(request), request.body.password)
       clearSessionCookie(reply)
       return { message: ACCOUNT_MESSAGES.deleted }
+    },
+  )
+
+  app.get(
+    '/api/account/settings',
+    { onRequest: members, schema: { response: { 200: ZAccountSettings } } },
+    async (request) => findSettings(app.db, requireMember(request).id),
+  )
+
+  app.patch(
+    '/api/account/settings',
+    {
+      onRequest: members,
+      preHandler: [writes],
+      schema: { body: ZUpdateAccountSettingsBody, response: { 200: ZAccountSettings } },
+    },
+    async (request) => {
+      const me = requireMember(request)
+      await saveSettings(app.db, me.id, request.body)
+      return findSettings(app.db, me.id)
     },
   )
 

@@ -1,3 +1,4 @@
+import type { TUpdateAccountSettingsBody } from '@vouched/shared/endorsement-review'
 import { ACCOUNT_MESSAGES, type TPreference } from '@vouched/shared/account'
 import { eq } from 'drizzle-orm'
 import type { Config } from '../../config'
@@ -31,6 +32,15 @@ export async function changePassword(
     await tx.update(users).set({ password }).where(eq(users.id, me.id))
     await deleteUserSessions(tx, me.id, currentSessionId ?? undefined)
   })
+}
+
+/**
+ * Saves the settings given; the rest stay. Turning review off leaves endorsements already waiting
+ * where they are: they wait for an answer still (docs/decisions/119).
+ */
+export async function saveSettings(db: Db, userId: number, settings: TUpdateAccountSettingsBody) {
+  if (settings.reviewEndorsements === undefined) return
+  await db.update(users).set({ reviewEndorsements: settings.reviewEndorsements }).where(eq(users.id, userId))
 }
 
 export async function savePreferences(db: Db, userId: number, preferences: TPreference[]) {

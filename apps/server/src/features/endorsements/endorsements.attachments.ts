@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
-import { uploads, vouches } from '../../db/schema/index'
+import { pendingVouches, uploads, vouches } from '../../db/schema/index'
 import type { CpuPool } from '../../core/cpu-pool'
 import { AppError } from '../../core/errors'
 import { deleteUploadFiles, storeUpload, UPLOADS_PATH, type ReceivedFile } from '../../core/uploads'
@@ -56,8 +56,12 @@ export function storeAttachment(db: Db, config: Config, file: ReceivedFile & { u
   })
 }
 
-/** True when some endorsement still points at the upload (an upload may be reused by its owner). */
-const referenced = sql`exists (select 1 from ${vouches} where ${vouches.contentUrl} = ${UPLOADS_PATH} || ${uploads.fileName})`
+/**
+ * True when some endorsement still points at the upload (an upload may be reused by its owner), one
+ * waiting for its receiver's approval included.
+ */
+const referenced = sql`(exists (select 1 from ${vouches} where ${vouches.contentUrl} = ${UPLOADS_PATH} || ${uploads.fileName})
+  or exists (select 1 from ${pendingVouches} where ${pendingVouches.contentUrl} = ${UPLOADS_PATH} || ${uploads.fileName}))`
 
 /**
  * Forgets the attachment behind a deleted endorsement's URL unless another endorsement uses it; returns

@@ -1,9 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   hashtags,
-  medals,
-  memberCategoryHashtags,
   memberCategoryStats,
   memberDailyActivity,
   memberHashtags,
@@ -12,9 +10,12 @@ import {
   vouches,
 } from '../../db/schema/index'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
+import {
+  counters as snapshotCounters,
+  recomputeEverything as recomputeAll,
+} from '../../../test/counter-snapshot'
 import { createMember, endorse, postEndorsement } from '../../../test/factories'
 import { makeImage, multipart } from '../../../test/multipart'
-import { recomputeHashtagCounts, recomputeMemberStats } from './endorsements.counters'
 import { removeEndorsement, removeMemberContributions } from './endorsements.service'
 
 let t: TestApp
@@ -27,63 +28,8 @@ afterAll(async () => {
 
 type Member = Awaited<ReturnType<typeof createMember>>
 
-/** Every denormalised counter in the database, in a stable order. */
-async function counters() {
-  const [u, stats, mh, mch, md, act, v, h] = await Promise.all([
-    t.db
-      .select({ id: users.id, reputationScore: users.reputationScore, vouchCount: users.vouchCount })
-      .from(users)
-      .orderBy(asc(users.id)),
-    t.db
-      .select()
-      .from(memberCategoryStats)
-      .orderBy(asc(memberCategoryStats.userId), asc(memberCategoryStats.category)),
-    t.db.select().from(memberHashtags).orderBy(asc(memberHashtags.userId), asc(memberHashtags.hashtagId)),
-    t.db
-      .select()
-      .from(memberCategoryHashtags)
-      .orderBy(
-        asc(memberCategoryHashtags.userId),
-        asc(memberCategoryHashtags.category),
-        asc(memberCategoryHashtags.hashtagId),
-      ),
-    t.db
-      .select({
-        userId: medals.userId,
-        skillName: medals.skillName,
-        tier: medals.tier,
-        endorsementCount: medals.endorsementCount,
-        lastEndorsedAt: sql<string>`${medals.lastEndorsedAt}::text`,
-      })
-      .from(medals)
-      .orderBy(asc(medals.userId), asc(medals.skillName)),
-    t.db
-      .select()
-      .from(memberDailyActivity)
-      .orderBy(asc(memberDailyActivity.userId), asc(memberDailyActivity.day)),
-    t.db
-      .select({ id: vouches.id, likeCount: vouches.likeCount, commentCount: vouches.commentCount })
-      .from(vouches)
-      .orderBy(asc(vouches.id)),
-    t.db.select().from(hashtags).orderBy(asc(hashtags.id)),
-  ])
-  return {
-    users: u,
-    stats,
-    memberHashtags: mh,
-    memberCategoryHashtags: mch,
-    medals: md,
-    activity: act,
-    vouches: v,
-    hashtags: h,
-  }
-}
-
-async function recomputeEverything() {
-  const all = await t.db.select({ id: users.id }).from(users)
-  for (const { id } of all) await recomputeMemberStats(t.db, id)
-  await recomputeHashtagCounts(t.db)
-}
+const counters = () => snapshotCounters(t.db)
+const recomputeEverything = () => recomputeAll(t.db)
 
 const like = (member: Member, id: number) =>
   t.inject(member, { method: 'POST', url: `/api/vouches/${id}/likes` })

@@ -44,8 +44,13 @@ const tierSql = (count: ReturnType<typeof sql>) => sql`case
 
 export type NewEndorsement = Pick<
   typeof vouches.$inferInsert,
-  'fromUserId' | 'toUserId' | 'category' | 'note' | 'contentUrl' | 'contentType'
-> & { isAnonymous: boolean; engagementWeight: number }
+  'fromUserId' | 'toUserId' | 'category' | 'note' | 'contentUrl' | 'contentType' | 'relationship' | 'level'
+> & {
+  isAnonymous: boolean
+  engagementWeight: number
+  /** The id it waited under for its receiver's approval; a new id from the sequence otherwise. */
+  id?: number
+}
 
 /** What an arriving endorsement moves besides itself: the points it adds, and its receiver's notification. */
 export type Arrival = { points: number; notice: NotificationWrites | null }
@@ -104,11 +109,12 @@ export async function insertEndorsement(
   const acted = e.isAnonymous ? sql`` : sql`, acted as (${countActsSql(e.fromUserId, 1)})`
   const result = await tx.execute(sql`
     with vouch as (
-      insert into ${vouches} (from_user_id, to_user_id, category, note, is_anonymous, content_url,
-        content_type, engagement_weight)
-      values (${e.fromUserId}::int, ${e.toUserId}::int, ${e.category}::text, ${e.note ?? null}::text,
+      insert into ${vouches} (id, from_user_id, to_user_id, category, note, is_anonymous, content_url,
+        content_type, engagement_weight, relationship, level)
+      values (${e.id === undefined ? sql`nextval('vouches_id_seq')` : sql`${e.id}::int`},
+        ${e.fromUserId}::int, ${e.toUserId}::int, ${e.category}::text, ${e.note ?? null}::text,
         ${e.isAnonymous}::boolean, ${e.contentUrl ?? null}::text, ${e.contentType ?? null}::text,
-        ${e.engagementWeight}::real)
+        ${e.engagementWeight}::real, ${e.relationship ?? null}::text, ${e.level ?? null}::text)
       returning *
     )${acted}${tagged ? tagWrites : sql``},
     ${counters}${notice ? sql`, ${notice.ctes}` : sql``}
@@ -118,6 +124,19 @@ export async function insertEndorsement(
     from vouch`)
   const [row] = rowsOf<{ vouch: Record<string, unknown>; tags: { id: number; tag: string }[] }>(result)
   return { vouch: vouchFromJson(row!.vouch), tags: row!.tags }
+}
+
+/**
+ * Locks both members' rows (in id order) for the caller's transaction, right after the pair's lock:
+ * every write that moves a member's counters takes them first, so two writes touching one member
+ * queue there instead of each holding part of that member's counters (the reputation row, a category
+ * row) while waiting for the rest, which deadlocked in the PostgreSQL soak run once endorsers could
+ * accept and withdraw. Tag rows come after, in lower(tag) order.
+ */
+export async function lockMembers(tx: Db, a: number, b: number) {
+  await tx.execute(
+    sql`select id from ${users} where id in (${a}::int, ${b}::int) order by id for no key update`,
+  )
 }
 
 export type CounterChange = {

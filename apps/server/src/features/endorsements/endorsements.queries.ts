@@ -116,6 +116,8 @@ export function toEndorsement(row: Omit<EndorsementRow, 'position'>, viewer: Vie
     verified: !v.isAnonymous && endorserWasVerified(v),
     hasLiked: row.hasLiked,
     isHidden: v.isHidden || v.hiddenByBlock,
+    relationship: v.relationship,
+    level: v.level,
   }
 }
 

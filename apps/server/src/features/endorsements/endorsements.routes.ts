@@ -1,6 +1,7 @@
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TYPES,
+  CATEGORIES,
   COMMENTS_LIST_MAX,
   ENDORSEMENT_MESSAGES,
   ZAttachment,
@@ -24,6 +25,7 @@ import { notFound } from '../../core/errors'
 import { perMember, rateLimit } from '../../core/rate-limit'
 import { requireMember } from '../../core/session'
 import { receiveFile } from '../../core/uploads'
+import { findPendingEndorsement, listPendingCategories } from './endorsements.pending'
 import { storeAttachment, stripAttachment, sweepUnusedAttachments } from './endorsements.attachments'
 import {
   findEndorsement,
@@ -115,7 +117,12 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireMember(request)
       const viewer = { id: me.id, isAdmin: me.isAdmin }
       const endorsement = await findEndorsement(app.db, request.params.id, viewer)
-      if (!endorsement) throw notFound('Endorsement')
+      if (!endorsement) {
+        // One waiting for its receiver's approval: only its two members and admins know it exists.
+        const pending = await findPendingEndorsement(app.db, request.params.id, viewer)
+        if (!pending) throw notFound('Endorsement')
+        return pending
+      }
       const isReceiver = endorsement.toUserId === me.id
       if (!me.isAdmin && !isReceiver) {
         if (endorsement.isHidden || (await hasBlocked(app.db, endorsement.toUserId, me.id))) {
@@ -133,7 +140,13 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: members, schema: { params: ZGivenCategoriesParams, response: { 200: ZGivenCategories } } },
     async (request) => {
       const me = requireMember(request)
-      return { categories: await listGivenCategories(app.db, me.id, request.params.userId) }
+      const [given, waiting] = await Promise.all([
+        listGivenCategories(app.db, me.id, request.params.userId),
+        listPendingCategories(app.db, me.id, request.params.userId),
+      ])
+      // One waiting for approval takes its category as much as a counted one: a second answers 409.
+      const taken = new Set<string>([...given, ...waiting])
+      return { categories: CATEGORIES.filter((category) => taken.has(category)) }
     },
   )
 

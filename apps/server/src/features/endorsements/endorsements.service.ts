@@ -19,6 +19,7 @@ import {
   hashtags,
   memberDailyActivity,
   notifications,
+  pendingVouches,
   users,
   vouchComments,
   vouches,
@@ -37,9 +38,12 @@ import {
   applyPointsDelta,
   applyReceivedCounters,
   insertEndorsement,
+  lockMembers,
   refreshMedals,
   rowsOf,
+  type NewEndorsement,
 } from './endorsements.counters'
+import { insertPendingEndorsement, pendingToEndorsement } from './endorsements.pending'
 import {
   findComment,
   findReachableVouchRow,
@@ -49,7 +53,7 @@ import {
   type Viewer,
 } from './endorsements.queries'
 
-const displayName = (user: Pick<Member, 'fullName' | 'username'>) => user.fullName || user.username
+export const displayName = (user: Pick<Member, 'fullName' | 'username'>) => user.fullName || user.username
 
 const isUniqueViolation = (error: unknown, constraint: string) => {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } }
@@ -64,7 +68,7 @@ export type CreateEndorsementInput = TCreateEndorsement & { from: Member }
 type VouchRow = typeof vouches.$inferSelect
 
 /** Whether an endorsement counts: neither its receiver nor a block hides it. */
-const isCounted = (vouch: Pick<VouchRow, 'isHidden' | 'hiddenByBlock'>) =>
+export const isCounted = (vouch: Pick<VouchRow, 'isHidden' | 'hiddenByBlock'>) =>
   !vouch.isHidden && !vouch.hiddenByBlock
 
 /**
@@ -72,16 +76,18 @@ const isCounted = (vouch: Pick<VouchRow, 'isHidden' | 'hiddenByBlock'>) =>
  * Never when either is anonymous: the halving would tell the receiver, and anyone watching the
  * endorser's score, that the hidden giver is someone they endorsed there (docs/decisions/077).
  */
-const pairsUp = (vouch: Pick<VouchRow, 'isAnonymous'>, reverse: Pick<VouchRow, 'isAnonymous'> | null) =>
-  reverse !== null && !vouch.isAnonymous && !reverse.isAnonymous
+export const pairsUp = (
+  vouch: Pick<VouchRow, 'isAnonymous'>,
+  reverse: Pick<VouchRow, 'isAnonymous'> | null,
+) => reverse !== null && !vouch.isAnonymous && !reverse.isAnonymous
 
 /** What a counted endorsement loses (or regains) when it becomes (or stops being) reciprocal. */
-const halfOf = (weight: number) =>
+export const halfOf = (weight: number) =>
   countedPoints({ weight, reciprocal: false, hidden: false }) -
   countedPoints({ weight, reciprocal: true, hidden: false })
 
 /** The endorsement the other way round (B → A in the same category), locked for the caller's transaction. */
-async function findReverse(tx: Db, vouch: Pick<VouchRow, 'fromUserId' | 'toUserId' | 'category'>) {
+export async function findReverse(tx: Db, vouch: Pick<VouchRow, 'fromUserId' | 'toUserId' | 'category'>) {
   const [reverse] = await tx
     .select()
     .from(vouches)
@@ -131,14 +137,18 @@ async function readPair(tx: Db, fromUserId: number, toUserId: number, category: 
     is_hidden: boolean | null
     hidden_by_block: boolean | null
     is_anonymous: boolean | null
+    reviews: boolean | null
   }>(
     tx,
     sql`select ${publicMemberSql('u')} as endorser,
         case when t.id is null then null else ${publicMemberSql('t')} end as receiver,
         ${blockerBetween(fromUserId, toUserId)} as blocker_id,
         recent.n as recent, recent.oldest_ms,
-        exists(select 1 from ${vouches} where ${vouches.fromUserId} = ${fromUserId}
-          and ${vouches.toUserId} = ${toUserId} and ${vouches.category} = ${category}) as duplicate,
+        (exists(select 1 from ${vouches} where ${vouches.fromUserId} = ${fromUserId}
+          and ${vouches.toUserId} = ${toUserId} and ${vouches.category} = ${category})
+          or exists(select 1 from ${pendingVouches} where ${pendingVouches.fromUserId} = ${fromUserId}
+          and ${pendingVouches.toUserId} = ${toUserId} and ${pendingVouches.category} = ${category})) as duplicate,
+        t.review_endorsements as reviews,
         r.engagement_weight as weight, r.is_hidden, r.hidden_by_block, r.is_anonymous
       from ${users} u
       left join ${users} t on t.id = ${toUserId}
@@ -149,9 +159,13 @@ async function readPair(tx: Db, fromUserId: number, toUserId: number, category: 
       ) r on true
       cross join (
         select count(*)::int as n, (extract(epoch from min(created_at)) * 1000)::float8 as oldest_ms
-        from (select ${vouches.createdAt} as created_at from ${vouches}
-          where ${vouches.fromUserId} = ${fromUserId} and ${vouches.createdAt} > ${since}::timestamptz
-          order by ${vouches.createdAt} limit ${ENDORSEMENTS_PER_DAY}) given
+        from (select created_at from (
+            select ${vouches.createdAt} as created_at from ${vouches}
+            where ${vouches.fromUserId} = ${fromUserId} and ${vouches.createdAt} > ${since}::timestamptz
+            union all
+            select ${pendingVouches.createdAt} from ${pendingVouches}
+            where ${pendingVouches.fromUserId} = ${fromUserId} and ${pendingVouches.createdAt} > ${since}::timestamptz
+          ) sent order by created_at limit ${ENDORSEMENTS_PER_DAY}) given
       ) recent
       where u.id = ${fromUserId}`,
   )
@@ -169,6 +183,7 @@ async function readPair(tx: Db, fromUserId: number, toUserId: number, category: 
     endorser: row.endorser,
     receiver: row.receiver,
     duplicate: row.duplicate,
+    reviews: row.reviews === true,
     reverse:
       row.weight == null
         ? null
@@ -226,6 +241,7 @@ export async function setEndorsementHidden(
   if (row.toUserId !== me.id) throw forbidden(REPUTATION_MESSAGES.notReceiver)
   return db.transaction(async (tx) => {
     await lockPair(tx, row.fromUserId, row.toUserId)
+    await lockMembers(tx, row.fromUserId, row.toUserId)
     const [vouch] = await tx.select().from(vouches).where(eq(vouches.id, id)).for('update')
     if (!vouch) throw notFound('Endorsement')
     if (!hidden && vouch.hiddenByBlock) {
@@ -246,6 +262,7 @@ export async function setEndorsementHidden(
  */
 export async function setBlockHidden(tx: Db, blockerId: number, blockedId: number, hidden: boolean) {
   await lockPair(tx, blockerId, blockedId)
+  await lockMembers(tx, blockerId, blockedId)
   const given = await tx
     .select()
     .from(vouches)
@@ -277,11 +294,13 @@ export async function createEndorsement(
   try {
     return await db.transaction(async (tx) => {
       await lockPair(tx, from.id, toUserId)
+      await lockMembers(tx, from.id, toUserId)
       const {
         endorser,
         receiver,
         reverse,
         duplicate: exists,
+        reviews,
       } = await readPair(tx, from.id, toUserId, input.category)
       let attachment: { url: string; contentType: string } | null = null
       if (input.contentUrl) {
@@ -297,43 +316,32 @@ export async function createEndorsement(
         // The verified factor would show in the weight whose giver is hidden (docs/decisions/078).
         verifiedEndorser: endorser.isVerified && !input.isAnonymous,
       })
-      const reciprocal = pairsUp(input, reverse)
-      const { vouch, tags } = await insertEndorsement(
-        tx,
-        {
-          fromUserId: from.id,
-          toUserId,
-          category: input.category,
-          note: input.note ?? null,
-          isAnonymous: input.isAnonymous,
-          contentUrl: attachment?.url ?? null,
-          contentType: attachment?.contentType ?? null,
-          engagementWeight: weight,
-        },
-        input.hashtags,
-        {
-          points: countedPoints({ weight, reciprocal, hidden: false }),
-          notice: notificationWrites({
-            userId: toUserId,
-            type: 'endorsement',
-            entityId: sql`(select id from vouch)`,
-            // An anonymous endorsement names nobody, not even through the notification's sender.
-            fromUserId: input.isAnonymous ? null : from.id,
-            message: input.isAnonymous
-              ? `Someone endorsed you anonymously for ${input.category}`
-              : `${displayName(from)} endorsed you for ${input.category}`,
-          }),
-        },
-      )
-      await fulfilEndorsementRequests(tx, vouch)
-      // The reverse endorsement becomes reciprocal too: its receiver (this endorser) keeps half of it.
-      if (reverse && reciprocal && isCounted(reverse)) {
-        await applyPointsDelta(tx, from.id, input.category, -halfOf(reverse.engagementWeight))
+      const arriving: NewEndorsement = {
+        fromUserId: from.id,
+        toUserId,
+        category: input.category,
+        note: input.note ?? null,
+        isAnonymous: input.isAnonymous,
+        contentUrl: attachment?.url ?? null,
+        contentType: attachment?.contentType ?? null,
+        engagementWeight: weight,
+        relationship: input.relationship ?? null,
+        level: input.level ?? null,
       }
+      const viewer = { id: from.id, isAdmin: from.isAdmin }
+      // The receiver reviews endorsements: it waits, counted nowhere and announced to nobody.
+      if (reviews) {
+        const pending = await insertPendingEndorsement(tx, arriving, input.hashtags)
+        return pendingToEndorsement({ pending, from: endorser, to: receiver }, viewer)
+      }
+      const { vouch, tags } = await announceEndorsement(tx, arriving, input.hashtags, {
+        endorserName: displayName(from),
+        reverse,
+      })
       // As findEndorsement would read it back: nobody can have liked it yet.
       return toEndorsement(
         { vouch, from: endorser, to: receiver, hashtags: tags.map((tag) => tag.tag), hasLiked: false },
-        { id: from.id, isAdmin: from.isAdmin },
+        viewer,
       )
     })
   } catch (error) {
@@ -341,6 +349,46 @@ export async function createEndorsement(
     if (isUniqueViolation(error, 'vouches_from_to_category')) throw duplicate()
     throw error
   }
+}
+
+/**
+ * Writes an endorsement that counts from now on, announced to its receiver as every new one is: its
+ * tags, counters, medals, the endorser's act and the notification (insertEndorsement), and half of the
+ * endorsement the other way round when the two pair up. Creating one, and accepting one that waited for
+ * its receiver's approval (under the id it waited with), both come here.
+ */
+export async function announceEndorsement(
+  tx: Db,
+  arriving: NewEndorsement,
+  hashtagsGiven: string[],
+  context: {
+    endorserName: string
+    reverse:
+      (Parameters<typeof pairsUp>[1] & Parameters<typeof isCounted>[0] & { engagementWeight: number }) | null
+  },
+) {
+  const { reverse } = context
+  const reciprocal = pairsUp(arriving, reverse)
+  const written = await insertEndorsement(tx, arriving, hashtagsGiven, {
+    points: countedPoints({ weight: arriving.engagementWeight, reciprocal, hidden: false }),
+    notice: notificationWrites({
+      userId: arriving.toUserId,
+      type: 'endorsement',
+      entityId: sql`(select id from vouch)`,
+      // An anonymous endorsement names nobody, not even through the notification's sender.
+      fromUserId: arriving.isAnonymous ? null : arriving.fromUserId,
+      message: arriving.isAnonymous
+        ? `Someone endorsed you anonymously for ${arriving.category}`
+        : `${context.endorserName} endorsed you for ${arriving.category}`,
+    }),
+  })
+  // A named endorsement answers the receiver's open requests to its endorser (decision 122).
+  await fulfilEndorsementRequests(tx, written.vouch)
+  // The reverse endorsement becomes reciprocal too: its receiver (this endorser) keeps half of it.
+  if (reverse && reciprocal && isCounted(reverse)) {
+    await applyPointsDelta(tx, arriving.fromUserId, arriving.category, -halfOf(reverse.engagementWeight))
+  }
+  return written
 }
 
 /**
@@ -357,6 +405,7 @@ export async function removeEndorsement(db: Db, id: number) {
       .where(eq(vouches.id, id))
     if (!pair) return null
     await lockPair(tx, pair.fromUserId, pair.toUserId)
+    await lockMembers(tx, pair.fromUserId, pair.toUserId)
     const [vouch] = await tx.select().from(vouches).where(eq(vouches.id, id)).for('update')
     if (!vouch) return null
     const reverse = await findReverse(tx, vouch)
@@ -375,13 +424,6 @@ export async function removeEndorsement(db: Db, id: number) {
         union all select user_id, created_at from ${vouchComments} where vouch_id = ${id}
       ) acts group by 1, 2`)
     const acts = rowsOf<{ user_id: number; day: string; n: number }>(actsResult)
-    for (const act of acts) {
-      await tx
-        .update(memberDailyActivity)
-        .set({ count: sql`${memberDailyActivity.count} - ${act.n}::int` })
-        .where(and(eq(memberDailyActivity.userId, act.user_id), eq(memberDailyActivity.day, act.day)))
-    }
-    for (const userId of new Set(acts.map((act) => act.user_id))) await pruneEmptyDays(tx, userId)
 
     // Likes, comments and tag links go with it (foreign keys cascade).
     await tx.delete(vouches).where(eq(vouches.id, id))
@@ -389,6 +431,15 @@ export async function removeEndorsement(db: Db, id: number) {
     const releasedFile = vouch.contentUrl ? await releaseAttachment(tx, vouch.contentUrl) : null
 
     if (tags.length > 0) {
+      // Locked in lower(tag) order first, the order an arriving endorsement takes them in: an update of
+      // the list locks them in whatever order it reads them, and the two deadlocked in the soak run once
+      // endorsers could withdraw.
+      await tx.execute(
+        sql`select 1 from ${hashtags} where ${inArray(
+          hashtags.id,
+          tags.map((tag) => tag.id),
+        )} order by lower(${hashtags.tag}) for update`,
+      )
       await tx
         .update(hashtags)
         .set({ count: sql`${hashtags.count} - 1` })
@@ -399,6 +450,17 @@ export async function removeEndorsement(db: Db, id: number) {
           ),
         )
     }
+    // The acts after the tags, as an arriving endorsement writes its endorser's act after its tags (a
+    // liker endorsing while their liked endorsement goes deadlocked the soak run otherwise), and in
+    // (member, day) order, so two removals sharing likers or commenters never deadlock.
+    acts.sort((a, b) => a.user_id - b.user_id || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
+    for (const act of acts) {
+      await tx
+        .update(memberDailyActivity)
+        .set({ count: sql`${memberDailyActivity.count} - ${act.n}::int` })
+        .where(and(eq(memberDailyActivity.userId, act.user_id), eq(memberDailyActivity.day, act.day)))
+    }
+    for (const userId of new Set(acts.map((act) => act.user_id))) await pruneEmptyDays(tx, userId)
     // A hidden endorsement counted for nothing, so there is nothing to take back from its receiver.
     if (isCounted(vouch)) {
       await applyReceivedCounters(tx, {

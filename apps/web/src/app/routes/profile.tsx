@@ -9,8 +9,11 @@ import { ConnectButton } from '../../features/connections/components/connect-but
 import { connectionCheckQuery } from '../../features/connections/connections.api'
 import { MessageButton } from '../../features/messaging/components/message-button'
 import { EndorseButton } from '../../features/endorsements/components/endorse-button'
+import { EditEndorsementDialog } from '../../features/endorsements/components/edit-endorsement-dialog'
 import { EndorsementList } from '../../features/endorsements/components/endorsement-list'
 import { AskVouchButton } from '../../features/endorsement-requests/components/ask-vouch-button'
+import { PendingEndorsements } from '../../features/endorsements/components/pending-endorsements'
+import { WithdrawEndorsementButton } from '../../features/endorsements/components/withdraw-endorsement-button'
 import { MedalProgress } from '../../features/onboarding/components/medal-progress'
 import { AboutCard } from '../../features/profiles/components/about-card'
 import { CategoryScores } from '../../features/profiles/components/category-scores'
@@ -117,6 +120,7 @@ export default function ProfilePage() {
         </div>
         <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2">
           <CategoryScores scores={data.categoryScores} />
+          {me ? <PendingEndorsements profileUserId={user.id} isOwn={isOwn} /> : null}
           <EndorsementList
             username={user.username}
             initialPage={{ vouches: data.vouches, nextCursor: data.nextCursor }}
@@ -135,6 +139,12 @@ export default function ProfilePage() {
               <>
                 {isOwn ? (
                   <HideEndorsementButton id={endorsement.id} hidden={endorsement.isHidden === true} />
+                ) : null}
+                {me && endorsement.fromUserId === me.id ? (
+                  <>
+                    <EditEndorsementDialog endorsement={endorsement} />
+                    <WithdrawEndorsementButton id={endorsement.id} />
+                  </>
                 ) : null}
                 {endorsement.fromUserId !== me?.id ? (
                   <ReportDialog

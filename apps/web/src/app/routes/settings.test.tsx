@@ -22,6 +22,7 @@ function settingsServer() {
     },
   ]
   const calls: { method: string; url: string; body: unknown }[] = []
+  let settings = { reviewEndorsements: false }
   const fetchMock = mockApi({
     'GET /api/account/notification-preferences': () => ({ body: { preferences } }),
     'PUT /api/account/notification-preferences': ({ body, url, method }) => {
@@ -29,6 +30,12 @@ function settingsServer() {
       const changes = (body as { preferences: TPreference[] }).preferences
       preferences = preferences.map((p) => changes.find((c) => c.type === p.type) ?? p)
       return { body: { preferences } }
+    },
+    'GET /api/account/settings': () => ({ body: settings }),
+    'PATCH /api/account/settings': ({ body, url, method }) => {
+      calls.push({ method, url, body })
+      settings = { ...settings, ...(body as object) }
+      return { body: settings }
     },
     'GET /api/blocks': () => ({ body: { blocks } }),
     'DELETE /api/blocks/7': () => {
@@ -112,6 +119,19 @@ describe('Settings page', () => {
         url: '/api/account/notification-preferences',
         body: { preferences: [{ type: 'endorsement', inApp: true, email: true }] },
       },
+    ])
+  })
+
+  it('turns on the review of received endorsements', async () => {
+    const { calls } = settingsServer()
+    const { user } = renderWithProviders(<SettingsPage />, { user: me })
+    const review = await screen.findByRole('switch', { name: 'Review endorsements before they show' })
+    await waitFor(() => expect(review).toBeEnabled())
+    expect(review).not.toBeChecked()
+    await user.click(review)
+    await waitFor(() => expect(review).toBeChecked())
+    expect(calls).toEqual([
+      { method: 'PATCH', url: '/api/account/settings', body: { reviewEndorsements: true } },
     ])
   })
 

@@ -1,4 +1,11 @@
-import { BellIcon, BanIcon, DownloadIcon, KeyRoundIcon, TriangleAlertIcon } from 'lucide-react'
+import {
+  BellIcon,
+  BanIcon,
+  DownloadIcon,
+  KeyRoundIcon,
+  ShieldCheckIcon,
+  TriangleAlertIcon,
+} from 'lucide-react'
 import type { ReactNode } from 'react'
 import { PageContainer } from '../../components/layout/page-container'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
@@ -6,6 +13,7 @@ import { ChangePasswordForm } from '../../features/account/components/change-pas
 import { DataExport } from '../../features/account/components/data-export'
 import { DeleteAccount } from '../../features/account/components/delete-account'
 import { NotificationPreferences } from '../../features/account/components/notification-preferences'
+import { ReviewEndorsementsSetting } from '../../features/account/components/review-endorsements-setting'
 import { BlockedMembers } from '../../features/blocks/components/blocked-members'
 import { useCurrentUser } from '../../lib/session'
 import { useDocumentTitle } from '../../lib/use-document-title'
@@ -69,6 +77,14 @@ export default function SettingsPage() {
         description="Choose what reaches you in the app and by email."
       >
         <NotificationPreferences />
+      </Section>
+      <Section
+        id="endorsements"
+        icon={<ShieldCheckIcon className="size-5 text-primary" aria-hidden />}
+        title="Endorsements"
+        description="Decide what appears on your profile."
+      >
+        <ReviewEndorsementsSetting />
       </Section>
       <Section
         id="blocked"

@@ -12,6 +12,8 @@ export type ToastOptions = {
   variant?: ToastVariant
   /** Milliseconds; defaults to 5 s. */
   duration?: number
+  /** One button in the toast (e.g. Undo); clicking it closes the toast. */
+  action?: { label: string; onClick: () => void }
 }
 export type ToastItem = ToastOptions & { id: number; open: boolean }
 

@@ -6,11 +6,13 @@ import type {
   TPreferences,
 } from '@vouched/shared/account'
 import type { TMessage } from '@vouched/shared/auth'
+import type { TAccountSettings, TUpdateAccountSettingsBody } from '@vouched/shared/endorsement-review'
 import { api } from '../../lib/api-client'
 import { sessionKeys } from '../../lib/session'
 
 export const accountKeys = {
   preferences: ['account', 'notification-preferences'] as const,
+  settings: ['account', 'settings'] as const,
 }
 
 /** The archive is a download: a plain link lets the browser save it with the server's file name. */
@@ -45,5 +47,20 @@ export function useDeleteAccount() {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.user[0] })
       queryClient.setQueryData(sessionKeys.user, null)
     },
+  })
+}
+
+export const settingsQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.settings,
+    queryFn: () => api.get<TAccountSettings>('/api/account/settings'),
+  })
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: TUpdateAccountSettingsBody) =>
+      api.patch<TAccountSettings>('/api/account/settings', body),
+    onSuccess: (saved) => queryClient.setQueryData(accountKeys.settings, saved),
   })
 }

@@ -20,6 +20,7 @@ import {
   VOUCHES_PAGE_DEFAULT,
   type TVouchFilter,
 } from '@vouched/shared/endorsements.constants'
+import type { TPendingEndorsements, TUpdateEndorsementBody } from '@vouched/shared/endorsement-review'
 import type { TOk } from '@vouched/shared/errors'
 import { api } from '../../lib/api-client'
 
@@ -35,6 +36,7 @@ export const endorsementKeys = {
   detail: (vouchId: number) => ['endorsements', vouchId, 'detail'] as const,
   popularTags: ['hashtags', 'popular'] as const,
   given: (userId: number) => ['endorsements', 'given', userId] as const,
+  pending: ['endorsements', 'pending'] as const,
 }
 
 const vouchesUrl = (username: string, filter: TVouchFilter, cursor: string | null) => {
@@ -173,5 +175,57 @@ export function useDeleteComment(vouchId: number) {
       )
       patchEndorsement(queryClient, vouchId, (v) => ({ ...v, commentCount: Math.max(0, v.commentCount - 1) }))
     },
+  })
+}
+
+/** Waiting for the viewer's approval, and the viewer's own waiting for someone else's. */
+export const pendingEndorsementsQuery = () =>
+  queryOptions({
+    queryKey: endorsementKeys.pending,
+    queryFn: () => api.get<TPendingEndorsements>('/api/vouches/pending'),
+  })
+
+/**
+ * After any review, edit or withdrawal: profiles (scores, lists), the pending lists and used categories.
+ * Not awaited by the mutations: the refetch removes the card whose button asked, and a caller's
+ * onSuccess (its toast) runs only while that button is still there.
+ */
+const refreshAfterChange = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['profiles'] }),
+    queryClient.invalidateQueries({ queryKey: ['endorsements'] }),
+  ])
+
+export function useReviewEndorsement() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, accept }: { id: number; accept: boolean }) =>
+      api.post<TEndorsement | TOk>(`/api/vouches/${id}/${accept ? 'accept' : 'decline'}`),
+    onSettled: () => void refreshAfterChange(queryClient),
+  })
+}
+
+/**
+ * DELETE /api/vouches/:id: the endorser takes it back. A plain function as well as a hook: the toast's
+ * Undo outlives the dialog that created the endorsement.
+ */
+export async function withdrawEndorsement(queryClient: QueryClient, id: number) {
+  try {
+    return await api.delete<TOk>(`/api/vouches/${id}`)
+  } finally {
+    void refreshAfterChange(queryClient)
+  }
+}
+
+export function useWithdrawEndorsement() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: (id: number) => withdrawEndorsement(queryClient, id) })
+}
+
+export function useEditEndorsement(id: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: TUpdateEndorsementBody) => api.patch<TEndorsement>(`/api/vouches/${id}`, body),
+    onSettled: () => void refreshAfterChange(queryClient),
   })
 }

@@ -1,5 +1,6 @@
 import type { TComment, TEndorsement } from '@vouched/shared/endorsements'
-import { ENDORSEMENT_MESSAGES } from '@vouched/shared/endorsements.constants'
+import { REVIEW_MESSAGES } from '@vouched/shared/endorsement-review'
+import { ENDORSEMENT_MESSAGES, relationshipLine } from '@vouched/shared/endorsements.constants'
 import { formatMultiplier } from '@vouched/shared/format'
 import {
   BadgeCheckIcon,
@@ -48,6 +49,7 @@ export function EndorsementCard({
   const [showComments, setShowComments] = useState(defaultShowComments)
   const { user } = useCurrentUser()
   const endorserName = e.fromUsername ? e.fromFullName || e.fromUsername : 'Anonymous'
+  const relation = relationshipLine(e.relationship, e.level)
 
   const toggleComments = () => {
     if (!user) {
@@ -104,6 +106,11 @@ export function EndorsementCard({
               </span>
             ) : null}
             {e.isAnonymous && e.fromUsername ? <Badge variant="secondary">Anonymous</Badge> : null}
+            {e.isPending ? (
+              <Badge variant="outline" title="It shows and counts once its receiver accepts it">
+                {REVIEW_MESSAGES.awaitingApproval}
+              </Badge>
+            ) : null}
             {e.isHidden ? (
               <Badge variant="outline" title="Hidden: it does not count and only you see it">
                 Hidden
@@ -111,6 +118,7 @@ export function EndorsementCard({
             ) : null}
           </div>
           <p className="text-xs text-muted-foreground">{formatRelativeTime(e.createdAt)}</p>
+          {relation ? <p className="text-sm text-muted-foreground">{relation}</p> : null}
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
           <Badge variant="accent">{e.category}</Badge>
@@ -155,18 +163,21 @@ export function EndorsementCard({
       ) : null}
 
       <footer className="flex items-center gap-1 border-t pt-2">
-        <LikeButton endorsement={e} />
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={toggleComments}
-          aria-expanded={showComments}
-          aria-label={`${showComments ? 'Hide' : 'Show'} comments (${e.commentCount})`}
-        >
-          <MessageCircleIcon aria-hidden />
-          {e.commentCount}
-          <span className="hidden sm:inline">{e.commentCount === 1 ? 'Comment' : 'Comments'}</span>
-        </Button>
+        {/* Nobody likes or comments on one that waits for approval: it is not shown yet. */}
+        {e.isPending ? null : <LikeButton endorsement={e} />}
+        {e.isPending ? null : (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={toggleComments}
+            aria-expanded={showComments}
+            aria-label={`${showComments ? 'Hide' : 'Show'} comments (${e.commentCount})`}
+          >
+            <MessageCircleIcon aria-hidden />
+            {e.commentCount}
+            <span className="hidden sm:inline">{e.commentCount === 1 ? 'Comment' : 'Comments'}</span>
+          </Button>
+        )}
         {actions ? <div className="ml-auto flex items-center gap-1">{actions}</div> : null}
       </footer>
 

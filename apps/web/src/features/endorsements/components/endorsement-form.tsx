@@ -1,6 +1,7 @@
 import { FormDialogFooter } from '../../../components/ui/form-dialog-footer'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { REVIEW_MESSAGES, UNDO_WINDOW_MS } from '@vouched/shared/endorsement-review'
 import {
   ZCreateEndorsementForm,
   type TCreateEndorsement,
@@ -42,12 +43,22 @@ import {
   popularTagsQuery,
   useCreateEndorsement,
   useUploadAttachment,
+  withdrawEndorsement,
 } from '../endorsements.api'
+import { RelationshipFields } from './relationship-fields'
 import type { EndorsementPrefill, EndorsementTarget } from './create-endorsement-dialog'
 import { TagInput } from './tag-input'
 
 type Attachment = { name: string; contentUrl: string; contentType: string }
-const FORM_FIELDS = ['category', 'note', 'hashtags', 'contentUrl', 'isAnonymous'] as const
+const FORM_FIELDS = [
+  'category',
+  'note',
+  'hashtags',
+  'contentUrl',
+  'isAnonymous',
+  'relationship',
+  'level',
+] as const
 
 /** The create-endorsement form inside CreateEndorsementDialog (its own chunk). */
 export default function EndorsementForm({
@@ -61,6 +72,7 @@ export default function EndorsementForm({
 }) {
   const { user } = useCurrentUser()
   const create = useCreateEndorsement(target.username)
+  const queryClient = useQueryClient()
   const upload = useUploadAttachment()
   const popular = useQuery(popularTagsQuery())
   const given = useQuery(givenCategoriesQuery(target.id))
@@ -133,12 +145,26 @@ export default function EndorsementForm({
     if (fileInput.current) fileInput.current.value = ''
   }
 
+  // The toast outlives this form (the dialog closes at once), so Undo calls the API without a hook.
+  const undo = async (id: number) => {
+    try {
+      await withdrawEndorsement(queryClient, id)
+      toast({ title: REVIEW_MESSAGES.withdrawn })
+    } catch (error) {
+      toast({ title: 'Failed to withdraw', description: errorMessage(error), variant: 'destructive' })
+    }
+  }
+
   const onSubmit = form.handleSubmit((body) => {
     create.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (created) => {
         toast({
-          title: 'Endorsement sent',
-          description: `Your endorsement is now on ${name}'s profile.`,
+          title: created.isPending ? 'Endorsement sent for approval' : 'Endorsement sent',
+          description: created.isPending
+            ? `${name} reviews endorsements first: yours shows once they accept it.`
+            : `Your endorsement is now on ${name}'s profile.`,
+          duration: UNDO_WINDOW_MS,
+          action: { label: 'Undo', onClick: () => void undo(created.id) },
         })
         onDone()
       },
@@ -197,6 +223,7 @@ export default function EndorsementForm({
             </FormItem>
           )}
         />
+        <RelationshipFields control={form.control} />
         <FormField
           control={form.control}
           name="note"

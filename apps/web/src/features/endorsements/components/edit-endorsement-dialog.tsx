@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import {
+  REVIEW_MESSAGES,
+  ZUpdateEndorsementBody,
+  type TUpdateEndorsement,
+  type TUpdateEndorsementBody,
+} from '@vouched/shared/endorsement-review'
+import type { TEndorsement } from '@vouched/shared/endorsements'
+import { NOTE_MAX, SUGGESTED_TAGS } from '@vouched/shared/endorsements.constants'
+import { PencilIcon } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Button } from '../../../components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer'
+import { Textarea } from '../../../components/ui/textarea'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { popularTagsQuery, useEditEndorsement } from '../endorsements.api'
+import { RelationshipFields } from './relationship-fields'
+import { TagInput } from './tag-input'
+
+/** The endorser changes the note, skills, relationship and level of their endorsement (PATCH). */
+export function EditEndorsementDialog({ endorsement }: { endorsement: TEndorsement }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="sm">
+          <PencilIcon aria-hidden />
+          Edit
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Edit your endorsement</DialogTitle>
+          <DialogDescription>
+            Category and anonymity stay as they are; withdraw it to change those.
+          </DialogDescription>
+        </DialogHeader>
+        {open ? <EditForm endorsement={endorsement} onDone={() => setOpen(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function EditForm({ endorsement: e, onDone }: { endorsement: TEndorsement; onDone: () => void }) {
+  const edit = useEditEndorsement(e.id)
+  const popular = useQuery(popularTagsQuery())
+  const pool = useMemo(() => [...SUGGESTED_TAGS, ...(popular.data ?? [])], [popular.data])
+  const form = useForm<TUpdateEndorsementBody, unknown, TUpdateEndorsement>({
+    resolver: zodResolver(ZUpdateEndorsementBody),
+    defaultValues: {
+      note: e.note ?? '',
+      hashtags: e.hashtags,
+      relationship: e.relationship ?? null,
+      level: e.level ?? null,
+    },
+  })
+  const onSubmit = form.handleSubmit((body) =>
+    edit.mutate(body, {
+      onSuccess: () => {
+        toast({ title: REVIEW_MESSAGES.saved })
+        onDone()
+      },
+      onError: (error) =>
+        toast({ title: 'Failed to save', description: errorMessage(error), variant: 'destructive' }),
+    }),
+  )
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <RelationshipFields control={form.control} />
+        <FormField
+          control={form.control}
+          name="note"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Note (optional)</FormLabel>
+              <FormControl>
+                <Textarea {...field} value={field.value ?? ''} rows={4} maxLength={NOTE_MAX} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="hashtags"
+          render={({ field, fieldState }) => (
+            <FormItem>
+              <FormLabel>Skills (hashtags)</FormLabel>
+              <FormControl>
+                <TagInput
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  suggestions={pool}
+                  aria-invalid={Boolean(fieldState.error)}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormDialogFooter onCancel={onDone} pending={edit.isPending}>
+          {edit.isPending ? 'Saving...' : 'Save changes'}
+        </FormDialogFooter>
+      </form>
+    </Form>
+  )
+}
