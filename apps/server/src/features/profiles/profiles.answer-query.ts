@@ -72,7 +72,8 @@ const endorsementJson = sql`json_build_object(
     join hashtags h on h.id = vh.hashtag_id where vh.vouch_id = q.id), '[]'::json),
   'verified', (not q.is_anonymous and q.engagement_weight::text::float8 / ${withoutVerified} > 1.1),
   'hasLiked', exists(select 1 from vouch_likes l where l.vouch_id = q.id and l.user_id = ${viewerId}::int),
-  'isHidden', (q.is_hidden or q.hidden_by_block))`
+  'isHidden', (q.is_hidden or q.hidden_by_block),
+  'relationship', q.relationship, 'level', q.level)`
 
 /** The keyset cursor of listReceivedEndorsements: base64url of '<created_at to the microsecond>|<id>'. */
 const cursorOf = sql`translate(encode(convert_to(
