@@ -77,7 +77,8 @@ const writeUnheard = (statement: SQL) =>
 describe('two instances with caches on', () => {
   it('shows a new name, headline, endorsement and like made on one instance on the other', async () => {
     const [bob, ann] = [await createMember(t.db), await createMember(t.db)]
-    for (const app of [a, b]) expect((await profileOn(app, viewer, bob.username)).statusCode).toBe(200)
+    // Read twice on each instance: a profile is held from its second read (decision 132).
+    for (const app of [a, b, a, b]) expect((await profileOn(app, viewer, bob.username)).statusCode).toBe(200)
 
     await writeUnheard(sql`update users set bio = 'unheard' where id = ${bob.id}`)
     expect((await profileOn(b, viewer, bob.username)).json().user.bio).toBeNull()
@@ -122,7 +123,8 @@ describe('two instances with caches on', () => {
     const name = word()
     const bob = await createMember(t.db, { fullName: `${name} Blocker` })
     for (const app of [a, b]) {
-      expect((await profileOn(app, viewer, bob.username)).statusCode).toBe(200)
+      // Twice: held from the second read, so the block must reach a held profile.
+      for (let i = 0; i < 2; i += 1) expect((await profileOn(app, viewer, bob.username)).statusCode).toBe(200)
       expect(await searchOn(app, viewer, name)).toEqual([bob.id])
     }
 

@@ -32,8 +32,7 @@ import { createProfileSnapshots } from './profiles.snapshots'
 import {
   addWorkEmail,
   assertOwnProfile,
-  getProfile,
-  getProfileAnswer,
+  answerProfile,
   isHiddenFrom,
   setProfilePicture,
   updateProfile,
@@ -124,12 +123,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = requireMember(request)
       const viewer = { id: me.id, isAdmin: me.isAdmin }
-      // Without a profile cache, one statement whose answer PostgreSQL writes (decision 110); with one,
-      // profileJson writes it against the same schema, a held profile's shared parts once.
-      const json =
-        app.config.profileCacheSize === 0
-          ? await getProfileAnswer(app.db, request.params.username, viewer)
-          : (await getProfile(profiles, request.params.username, viewer)).json
+      const json = await answerProfile(app.db, profiles, request.params.username, viewer)
       return reply
         .type('application/json; charset=utf-8')
         .serializer(() => json)

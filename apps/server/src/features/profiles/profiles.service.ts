@@ -23,7 +23,7 @@ import { toPublicUser, type Member } from '../../core/user-shapes'
 import type { Viewer } from '../endorsements/endorsements.queries'
 import { profileJson } from './profiles.answer'
 import { findProfileAnswer } from './profiles.answer-query'
-import type { ProfileSnapshots } from './profiles.snapshots'
+import type { ProfileSnapshots, ProfileView } from './profiles.snapshots'
 
 const round2 = (value: number) => Math.round(value * 100) / 100
 
@@ -43,6 +43,25 @@ export async function getProfile(
 ): Promise<{ profile: TProfile; json: string }> {
   const found = await profiles.find(username, viewer)
   if (!found) throw notFound('User')
+  return profileAnswer(found, viewer)
+}
+
+/**
+ * The response for the viewer: from memory when a held profile can answer, else the one statement
+ * whose JSON PostgreSQL writes (decision 110); a profile is held from its second read (decision 132).
+ */
+export async function answerProfile(
+  db: Db,
+  profiles: ProfileSnapshots,
+  username: string,
+  viewer: Viewer,
+): Promise<string> {
+  const held = await profiles.fromMemory(username, viewer)
+  if (held === null) throw notFound('User')
+  return held ? profileAnswer(held, viewer).json : getProfileAnswer(db, username, viewer)
+}
+
+function profileAnswer(found: ProfileView, viewer: Viewer): { profile: TProfile; json: string } {
   const { user, firstPage } = found
   const ownerOrAdmin = viewer.id === user.id || viewer.isAdmin
   const reputationScore = round2(user.reputationScore)

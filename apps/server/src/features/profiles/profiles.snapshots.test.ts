@@ -38,8 +38,44 @@ function snapshotsOn(maxEntries = 100) {
   )
   const view = (username: string, viewer: Member) =>
     profiles.find(username, { id: viewer.id, isAdmin: viewer.isAdmin })
-  return { ...hand, view }
+  const fromMemory = (username: string, viewer: Member) =>
+    profiles.fromMemory(username, { id: viewer.id, isAdmin: viewer.isAdmin })
+  return { ...hand, view, fromMemory }
 }
+
+describe('which profiles are held (decision 132)', () => {
+  it('answers a first read from the database, holds the profile from its second read within the window', async () => {
+    const { fromMemory, invalidation } = snapshotsOn()
+    const [bob, ann, viewer, other] = await Promise.all([member(), member(), member(), member()])
+    await endorse(t, ann, bob)
+    const held = () => invalidation.caches().find((cache) => cache.name === 'profiles')!.size
+
+    expect(await fromMemory(bob.username, viewer)).toBeUndefined()
+    expect(held()).toBe(0)
+    // Seen once: the next read, by anyone and in any casing, is held and answered from memory.
+    expect((await fromMemory(bob.username.toUpperCase(), other))!.firstPage.vouches).toHaveLength(1)
+    expect(held()).toBe(1)
+    expect((await fromMemory(bob.username, viewer))!.user.id).toBe(bob.id)
+
+    // Memory does not answer the owner (their emails) or an admin: the database does.
+    expect(await fromMemory(bob.username, bob)).toBeUndefined()
+    const admin = await createAdmin(t.db)
+    expect(await fromMemory(bob.username, admin)).toBeUndefined()
+  })
+
+  it('says so when no such member exists, once the name was asked for twice', async () => {
+    const { fromMemory } = snapshotsOn()
+    const viewer = await member()
+    expect(await fromMemory('nobody_by_this_name', viewer)).toBeUndefined()
+    expect(await fromMemory('nobody_by_this_name', viewer)).toBeNull()
+  })
+
+  it('never holds anything with the cache off', async () => {
+    const { fromMemory } = snapshotsOn(0)
+    const [bob, viewer] = await Promise.all([member(), member()])
+    for (let i = 0; i < 3; i += 1) expect(await fromMemory(bob.username, viewer)).toBeUndefined()
+  })
+})
 
 describe('profiles from memory, as the invalidation channel tells them', () => {
   it('serves a profile until a change names its member, an endorser on its page or its endorsements', async () => {

@@ -1,4 +1,5 @@
 import { PROFILE_VOUCHES_FIRST_PAGE, type TVouchesPage } from '@vouched/shared/endorsements'
+import { LRUCache } from 'lru-cache'
 import type { BlockSets } from '../../core/block-sets'
 import type { StaleOn } from '../../core/cache'
 import type { CacheInvalidation } from '../../core/cache-invalidation'
@@ -35,7 +36,20 @@ export type ProfileView = Omit<ProfileParts, 'user'> & {
 export type ProfileSnapshots = {
   /** The profile as the viewer may see it, or null when no such member exists for them. */
   find: (username: string, viewer: Viewer) => Promise<ProfileView | null>
+  /**
+   * The profile from memory, null when no such member exists for the viewer, or undefined when memory
+   * cannot answer (not held yet, the owner, an admin, a block): then the one-statement read answers.
+   * A profile is held from its second read within ADMISSION_WINDOW_MS (decision 132).
+   */
+  fromMemory: (username: string, viewer: Viewer) => Promise<ProfileView | null | undefined>
 }
+
+/**
+ * A profile is first read in one statement (profiles.answer-query.ts) and held only when read again
+ * within this window: a visitor browsing profiles nobody else opens would otherwise fill the cache
+ * with entries read in several statements and never asked for again.
+ */
+export const ADMISSION_WINDOW_MS = 60_000
 
 /** A profile read for anyone, as held: its member without secrets or emails. */
 type Snapshot = Omit<ProfileForAnyone, 'user'> & { user: Member }
@@ -82,32 +96,46 @@ export function createProfileSnapshots(
     return row && !row.hidden ? row : null
   }
 
+  // The usernames read lately but not held: the second read within the window is held.
+  const seenOnce = new LRUCache<string, true>({ max: Math.max(1, maxEntries * 8), ttl: ADMISSION_WINDOW_MS })
+
   const snapshotOf = (key: string) =>
     cache.fetch(key, async () => {
       const profile = await findProfileForAnyone(db, key)
       return profile ? { ...profile, user: toMember(profile.user) } : undefined
     })
 
+  /** Memory's answer for the viewer from a held profile; undefined when the database must answer. */
+  const viewOf = (profile: Snapshot, viewer: Viewer, blocked: ReadonlySet<number>) => {
+    const own = profile.user.id === viewer.id
+    if (own || blocked.has(profile.user.id) || !profile.likersComplete) return undefined
+    const { user, categoryScores, topHashtags, medals, activityScore, pages } = profile
+    const { rows: pageRows, likers } = pages.others
+    const rows = pageRows.map((row, i) => ({ ...row, hasLiked: likers[i]?.has(viewer.id) ?? false }))
+    const firstPage = toPage(rows, PROFILE_VOUCHES_FIRST_PAGE, viewer)
+    return { user, categoryScores, topHashtags, medals, activityScore, firstPage }
+  }
+  const memoryMayAnswer = (viewer: Viewer) =>
+    maxEntries > 0 && !viewer.isAdmin && !invalidation.recentWriter(viewer.id) && invalidation.live()
+
   return {
-    async find(username, viewer) {
-      if (
-        maxEntries === 0 ||
-        viewer.isAdmin ||
-        invalidation.recentWriter(viewer.id) ||
-        !invalidation.live()
-      ) {
-        return fromDatabase(username, viewer)
+    async fromMemory(username, viewer) {
+      if (!memoryMayAnswer(viewer)) return undefined
+      const key = username.toLowerCase()
+      if (cache.peek(key) === undefined && !seenOnce.has(key)) {
+        seenOnce.set(key, true)
+        return undefined
       }
+      seenOnce.delete(key)
+      const [profile, blocked] = await Promise.all([snapshotOf(key), blocks.of(viewer.id)])
+      if (!profile) return null
+      return viewOf(profile, viewer, blocked)
+    },
+    async find(username, viewer) {
+      if (!memoryMayAnswer(viewer)) return fromDatabase(username, viewer)
       const [profile, blocked] = await Promise.all([snapshotOf(username.toLowerCase()), blocks.of(viewer.id)])
       if (!profile) return null
-      const own = profile.user.id === viewer.id
-      if (own || blocked.has(profile.user.id) || !profile.likersComplete)
-        return fromDatabase(username, viewer)
-      const { user, categoryScores, topHashtags, medals, activityScore, pages } = profile
-      const { rows: pageRows, likers } = pages.others
-      const rows = pageRows.map((row, i) => ({ ...row, hasLiked: likers[i]?.has(viewer.id) ?? false }))
-      const firstPage = toPage(rows, PROFILE_VOUCHES_FIRST_PAGE, viewer)
-      return { user, categoryScores, topHashtags, medals, activityScore, firstPage }
+      return viewOf(profile, viewer, blocked) ?? fromDatabase(username, viewer)
     },
   }
 }
