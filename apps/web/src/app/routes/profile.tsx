@@ -90,11 +90,14 @@ export default function ProfilePage() {
             {isConnected ? (
               <MessageButton userId={user.id} name={user.fullName || user.username} size="sm" />
             ) : null}
-            {isConnected ? <AskVouchButton target={target} size="sm" /> : null}
           </>
         }
         moreActions={(placement) => (
           <>
+            {/* With the other actions on phones: four buttons in a row are wider than 320 px. */}
+            {isConnected ? (
+              <AskVouchButton target={target} size={placement === 'menu' ? 'default' : 'sm'} />
+            ) : null}
             <ReportDialog
               targetType="profile"
               targetId={user.id}

@@ -162,7 +162,8 @@ export function EndorsementCard({
         </a>
       ) : null}
 
-      <footer className="flex items-center gap-1 border-t pt-2">
+      {/* Wraps on phones: like, comments, edit and withdraw are wider than 320 px in one row. */}
+      <footer className="flex flex-wrap items-center gap-1 border-t pt-2">
         {/* Nobody likes or comments on one that waits for approval: it is not shown yet. */}
         {e.isPending ? null : <LikeButton endorsement={e} />}
         {e.isPending ? null : (
@@ -178,7 +179,7 @@ export function EndorsementCard({
             <span className="hidden sm:inline">{e.commentCount === 1 ? 'Comment' : 'Comments'}</span>
           </Button>
         )}
-        {actions ? <div className="ml-auto flex items-center gap-1">{actions}</div> : null}
+        {actions ? <div className="ml-auto flex flex-wrap items-center gap-1">{actions}</div> : null}
       </footer>
 
       {showComments ? (
