@@ -46,7 +46,7 @@ const database =
 const db = database.db
 
 /** The old read for one viewer, as the profile cache reads it when it goes to the database. */
-const viewerRead: ProfileSnapshots = {
+const viewerRead: Pick<ProfileSnapshots, 'find'> = {
   find: async (username, viewer) => {
     const row = await findProfileRow(db, username, viewer)
     return row && !row.hidden ? row : null
@@ -54,7 +54,7 @@ const viewerRead: ProfileSnapshots = {
 }
 
 /** The old miss: the profile read for anyone (what the cache keeps), then shaped for this viewer. */
-const fillRead = (profile: ProfileForAnyone | null, viewer: Viewer): ProfileSnapshots => ({
+const fillRead = (profile: ProfileForAnyone | null, viewer: Viewer): Pick<ProfileSnapshots, 'find'> => ({
   find: async () => {
     if (!profile) return null
     const { rows, likers } = profile.user.id === viewer.id ? profile.pages.member : profile.pages.others

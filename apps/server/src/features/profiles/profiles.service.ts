@@ -37,7 +37,7 @@ export const isHiddenFrom = async (db: Db, userId: number, viewer: Viewer) =>
  * grow with the endorsements received.
  */
 export async function getProfile(
-  profiles: ProfileSnapshots,
+  profiles: Pick<ProfileSnapshots, 'find'>,
   username: string,
   viewer: Viewer,
 ): Promise<{ profile: TProfile; json: string }> {
