@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from './auth'
 import { ZEndorsementRequestExport } from './endorsement-requests'
-import { ZCategory } from './endorsements'
+import { ZAccountSettings } from './endorsement-review'
+import { ZCategory, ZLevel, ZRelationship } from './endorsements'
 import { ZSelfUser } from './users'
 import { PREFERENCE_TYPES, ACCOUNT_MESSAGES } from './account.constants'
 import { refineNewPassword, type PasswordMeter, type PasswordOwner } from './password-policy'
@@ -84,6 +85,7 @@ export const ZAccountExport = z.object({
     suspendedAt: z.string().nullable(),
     suspensionReason: z.string().nullable(),
   }),
+  settings: ZAccountSettings,
   notificationPreferences: z.array(ZPreference),
   endorsementsGiven: z.array(
     z.object({
@@ -98,6 +100,8 @@ export const ZAccountExport = z.object({
       engagementWeight: z.number(),
       likeCount: z.number().int(),
       commentCount: z.number().int(),
+      relationship: ZRelationship.nullable(),
+      level: ZLevel.nullable(),
       createdAt: z.string(),
     }),
   ),
@@ -117,6 +121,24 @@ export const ZAccountExport = z.object({
       hiddenByBlock: z.boolean(),
       likeCount: z.number().int(),
       commentCount: z.number().int(),
+      relationship: ZRelationship.nullable(),
+      level: ZLevel.nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** Endorsements waiting for their receiver's approval, given by the member or waiting for theirs. */
+  pendingEndorsements: z.array(
+    z.object({
+      id: z.number().int(),
+      direction: z.enum(['given', 'received']),
+      /** The other member; null for an anonymous one the member received. */
+      user: ZMemberRef.nullable(),
+      category: ZCategory,
+      note: z.string().nullable(),
+      isAnonymous: z.boolean(),
+      hashtags: z.array(z.string()),
+      relationship: ZRelationship.nullable(),
+      level: ZLevel.nullable(),
       createdAt: z.string(),
     }),
   ),

@@ -20,6 +20,7 @@ import {
   messages,
   notificationPreferences,
   notifications,
+  pendingVouches,
   sessions,
   uploads,
   users,
@@ -167,6 +168,20 @@ export async function buildExport(
     db.select().from(sessions).where(eq(sessions.userId, me.id)).orderBy(asc(sessions.createdAt)),
   ])
 
+  const [settings, pending] = await Promise.all([
+    findSettings(db, me.id),
+    db
+      .select({ vouch: pendingVouches, user: ref })
+      .from(pendingVouches)
+      .innerJoin(
+        other,
+        sql`${other.id} = case when ${pendingVouches.fromUserId} = ${me.id}
+          then ${pendingVouches.toUserId} else ${pendingVouches.fromUserId} end`,
+      )
+      .where(or(eq(pendingVouches.fromUserId, me.id), eq(pendingVouches.toUserId, me.id)))
+      .orderBy(asc(pendingVouches.createdAt), asc(pendingVouches.id)),
+  ])
+
   const conversationIds = convos.map((row) => row.conversation.id)
   const messageRows =
     conversationIds.length === 0
@@ -185,6 +200,7 @@ export async function buildExport(
       suspendedAt: me.suspendedAt?.toISOString() ?? null,
       suspensionReason: me.suspensionReason,
     },
+    settings,
     notificationPreferences: preferences,
     endorsementsGiven: given.map(({ vouch: v, user }) => ({
       id: v.id,
@@ -198,6 +214,8 @@ export async function buildExport(
       engagementWeight: v.engagementWeight,
       likeCount: v.likeCount,
       commentCount: v.commentCount,
+      relationship: v.relationship,
+      level: v.level,
       createdAt: iso(v.createdAt),
     })),
     endorsementsReceived: received.map(({ vouch: v, user }) => ({
@@ -214,8 +232,26 @@ export async function buildExport(
       hiddenByBlock: v.hiddenByBlock,
       likeCount: v.likeCount,
       commentCount: v.commentCount,
+      relationship: v.relationship,
+      level: v.level,
       createdAt: iso(v.createdAt),
     })),
+    pendingEndorsements: pending.map(({ vouch: v, user }) => {
+      const given = v.fromUserId === me.id
+      return {
+        id: v.id,
+        direction: given ? ('given' as const) : ('received' as const),
+        // The receiver of an anonymous endorsement never learns its giver, in an export either.
+        user: given || !v.isAnonymous ? user : null,
+        category: v.category as TCategory,
+        note: v.note,
+        isAnonymous: v.isAnonymous,
+        hashtags: v.hashtags,
+        relationship: v.relationship,
+        level: v.level,
+        createdAt: iso(v.createdAt),
+      }
+    }),
     comments: comments.map((c) => ({
       id: c.id,
       vouchId: c.vouchId,

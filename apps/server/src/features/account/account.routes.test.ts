@@ -146,6 +146,53 @@ describe('401 without a session', () => {
 })
 
 describe('data export', () => {
+  it('holds the review setting, waiting endorsements both ways, and relationship and level', async () => {
+    const [me, reviewer, fan, secretFan] = await Promise.all(
+      Array.from({ length: 4 }, () => createMember(t.db)),
+    )
+    for (const member of [me!, reviewer!]) {
+      const res = await t.inject(member, {
+        method: 'PATCH',
+        url: '/api/account/settings',
+        payload: { reviewEndorsements: true },
+      })
+      expect(res.statusCode).toBe(200)
+    }
+    // Waiting: one I gave (the reviewer reviews), one I received named, one I received anonymously.
+    await endorse(t, me!, reviewer!, {
+      category: 'Leadership',
+      relationship: 'managed-them',
+      level: 'expert',
+    })
+    await endorse(t, fan!, me!, { category: 'Teamwork', hashtags: ['Care'], relationship: 'client' })
+    await endorse(t, secretFan!, me!, { category: 'Creativity', isAnonymous: true })
+
+    const res = await t.inject(me!, { method: 'GET', url: '/api/account/export' })
+    expect(res.statusCode).toBe(200)
+    const archive = res.json()
+    expect(archive.settings).toEqual({ reviewEndorsements: true })
+    expect(archive.endorsementsGiven).toEqual([])
+    expect(archive.pendingEndorsements).toEqual([
+      expect.objectContaining({
+        direction: 'given',
+        user: expect.objectContaining({ id: reviewer!.id }),
+        category: 'Leadership',
+        relationship: 'managed-them',
+        level: 'expert',
+      }),
+      expect.objectContaining({
+        direction: 'received',
+        user: expect.objectContaining({ id: fan!.id }),
+        hashtags: ['Care'],
+        relationship: 'client',
+        level: null,
+      }),
+      expect.objectContaining({ direction: 'received', user: null, isAnonymous: true }),
+    ])
+    // The anonymous giver is named nowhere in the receiver's archive.
+    expect(res.body).not.toContain(secretFan!.username)
+  })
+
   it('holds every row of the member in every table, and nothing private of anyone else', async () => {
     const { me, others } = await richWorld()
     const res = await t.inject(me, { method: 'GET', url: '/api/account/export' })
