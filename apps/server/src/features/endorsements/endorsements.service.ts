@@ -535,6 +535,20 @@ async function notifyAround(
 }
 
 /** The endorsement the actor likes or comments on; a hidden one is a 404 as it is in the lists. */
+/**
+ * A like or comment racing the endorsement's withdrawal: the endorsement was there when checked and
+ * gone when the row that points at it was written. The answer is the 404 the check would give now.
+ */
+async function unlessWithdrawn<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write
+  } catch (error) {
+    const e = error as { code?: string; cause?: { code?: string } }
+    if ((e.cause ?? e).code === '23503') throw notFound('Endorsement')
+    throw error
+  }
+}
+
 async function requireVouch(db: Db, id: number, actor: Viewer) {
   const vouch = await findReachableVouchRow(db, id, actor)
   if (!vouch) throw notFound('Endorsement')
@@ -556,28 +570,30 @@ async function assertCanReach(db: Db, actor: Member, vouch: typeof vouches.$infe
 /** Idempotent: liking twice changes nothing (DECISIONS.md §5). */
 export async function likeEndorsement(db: Db, actor: Member, vouchId: number): Promise<TLikeState> {
   await assertCanReach(db, actor, await requireVouch(db, vouchId, actor))
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(vouchLikes)
-      .values({ vouchId, userId: actor.id })
-      .onConflictDoNothing()
-      .returning({ id: vouchLikes.id })
-    if (inserted.length === 0) {
+  return unlessWithdrawn(
+    db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(vouchLikes)
+        .values({ vouchId, userId: actor.id })
+        .onConflictDoNothing()
+        .returning({ id: vouchLikes.id })
+      if (inserted.length === 0) {
+        const [vouch] = await tx
+          .select({ likeCount: vouches.likeCount })
+          .from(vouches)
+          .where(eq(vouches.id, vouchId))
+        return { hasLiked: true, likeCount: vouch?.likeCount ?? 0 }
+      }
       const [vouch] = await tx
-        .select({ likeCount: vouches.likeCount })
-        .from(vouches)
+        .update(vouches)
+        .set({ likeCount: sql`${vouches.likeCount} + 1` })
         .where(eq(vouches.id, vouchId))
-      return { hasLiked: true, likeCount: vouch?.likeCount ?? 0 }
-    }
-    const [vouch] = await tx
-      .update(vouches)
-      .set({ likeCount: sql`${vouches.likeCount} + 1` })
-      .where(eq(vouches.id, vouchId))
-      .returning()
-    await addActivity(tx, actor.id, 1)
-    await notifyAround(tx, vouch!, actor, 'like')
-    return { hasLiked: true, likeCount: vouch!.likeCount }
-  })
+        .returning()
+      await addActivity(tx, actor.id, 1)
+      await notifyAround(tx, vouch!, actor, 'like')
+      return { hasLiked: true, likeCount: vouch!.likeCount }
+    }),
+  )
 }
 
 /** Idempotent: unliking what one does not like changes nothing. */
@@ -607,17 +623,19 @@ export async function unlikeEndorsement(db: Db, actor: Member, vouchId: number):
 
 export async function addComment(db: Db, actor: Member, vouchId: number, comment: string): Promise<TComment> {
   await assertCanReach(db, actor, await requireVouch(db, vouchId, actor))
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(vouchComments).values({ vouchId, userId: actor.id, comment }).returning()
-    const [vouch] = await tx
-      .update(vouches)
-      .set({ commentCount: sql`${vouches.commentCount} + 1` })
-      .where(eq(vouches.id, vouchId))
-      .returning()
-    await addActivity(tx, actor.id, 1)
-    await notifyAround(tx, vouch!, actor, 'comment')
-    return row!.id
-  })
+  const id = await unlessWithdrawn(
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(vouchComments).values({ vouchId, userId: actor.id, comment }).returning()
+      const [vouch] = await tx
+        .update(vouches)
+        .set({ commentCount: sql`${vouches.commentCount} + 1` })
+        .where(eq(vouches.id, vouchId))
+        .returning()
+      await addActivity(tx, actor.id, 1)
+      await notifyAround(tx, vouch!, actor, 'comment')
+      return row!.id
+    }),
+  )
   return (await findComment(db, id))!
 }
 
