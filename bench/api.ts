@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Session } from 'node:inspector/promises'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { buildApp } from '../apps/server/src/app'
@@ -55,6 +56,7 @@ async function serve(engine: Engine, writerCount: number, runs: number) {
     plans,
   }
   process.stdout.write(`${JSON.stringify(ready)}\n`)
+  if (process.env.BENCH_CPU_PROFILE_DIR) toggleCpuProfileOnSignal(process.env.BENCH_CPU_PROFILE_DIR)
   process.on('SIGTERM', () => {
     void hello
       .close()
@@ -64,7 +66,35 @@ async function serve(engine: Engine, writerCount: number, runs: number) {
   })
 }
 
-async function startServer(engine: Engine, writerCount: number, runs: number, databaseUrl?: string) {
+/**
+ * SIGUSR2 starts the V8 CPU profiler in the bench server, the next SIGUSR2 writes the profile to
+ * `dir/<n>.cpuprofile` and prints `profiled <file>` on stderr: a profile of one scenario's load only,
+ * without the fixtures' preparation (cpu-cost.ts sends the signals).
+ */
+function toggleCpuProfileOnSignal(dir: string) {
+  const session = new Session()
+  session.connect()
+  let running = false
+  let n = 0
+  process.on('SIGUSR2', () => {
+    void (async () => {
+      if (!running) {
+        running = true
+        await session.post('Profiler.enable')
+        await session.post('Profiler.start')
+        process.stderr.write('profiling\n')
+        return
+      }
+      running = false
+      const { profile } = await session.post('Profiler.stop')
+      const file = path.join(dir, `${++n}.cpuprofile`)
+      await writeFile(file, JSON.stringify(profile))
+      process.stderr.write(`profiled ${file}\n`)
+    })()
+  })
+}
+
+export async function startServer(engine: Engine, writerCount: number, runs: number, databaseUrl?: string) {
   const child = spawn(
     process.execPath,
     [
@@ -97,7 +127,7 @@ async function startServer(engine: Engine, writerCount: number, runs: number, da
       child.once('exit', () => resolve())
       child.kill('SIGTERM')
     })
-  return { ...ready, stop }
+  return { ...ready, pid: child.pid!, stop }
 }
 
 export type ApiBenchOptions = {
@@ -125,6 +155,8 @@ export type ApiBenchResult = {
   results: Row[]
   timings: QueryTiming[]
   plans: QueryPlan[]
+  /** Where the CPU of one request goes, per read (cpu-cost.ts), as markdown. */
+  cpu?: string
 }
 
 /** Writes a second the write stream could reach at most: enough writers that none runs out of allowance. */

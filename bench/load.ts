@@ -43,7 +43,13 @@ function headersOf(request: Request) {
 }
 
 /** One autocannon run; a scenario built per request gets its next request from the shared counter. */
-function load(scenario: Scenario, urls: Urls, connections: number, duration: number, counter: { k: number }) {
+export function load(
+  scenario: Scenario,
+  urls: Urls,
+  connections: number,
+  duration: number,
+  counter: { k: number },
+) {
   const base = scenario.target === 'hello' ? urls.hello : urls.app
   const { request } = scenario
   if (typeof request !== 'function') {

@@ -140,6 +140,17 @@ export function reportMarkdown(runs: ApiBenchResult[], { growth }: { growth?: Ap
     '## Every scenario',
     '',
     ...runs.flatMap((r) => [resultsTable(r), '']),
+    ...(runs.some((r) => r.cpu)
+      ? [
+          '## CPU per request, and where the app spends it',
+          '',
+          'Measured by bench/cpu-cost.ts after the traffic runs: the CPU time the app process, the PostgreSQL ' +
+            "backends of the app's pool and the load generator use per request, and a V8 CPU profile of the app " +
+            'during each read.',
+          '',
+          ...runs.flatMap((r) => (r.cpu ? [r.cpu, ''] : [])),
+        ]
+      : []),
     '## Database time of the hot calls (one call at a time)',
     '',
     'Each call is made through the service function the route uses (driver round trips included, no HTTP), ' +

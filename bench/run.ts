@@ -5,11 +5,12 @@
  *   npm run bench -- [--engine postgres|pglite|all] [--generate] [--connections 10,50] [--only profile]
  *                    [--duration 5] [--warmup 1] [--runs 300]
  *                    [--members 100000] [--endorsements 1000000] [--growth 10000,100000,1000000]
- *                    [--write-docs]
+ *                    [--write-docs] [--skip-cpu]
  *
  * --members/--endorsements run a reduced scale (with --generate); --growth adds the cost-growth runs
  * (PostgreSQL, one database per size); --only keeps the scenarios whose name contains one of its
- * comma-separated texts; --write-docs writes docs/performance-generated.md.
+ * comma-separated texts; --write-docs writes docs/performance-generated.md; --skip-cpu leaves out the CPU
+ * cost per request and the app's CPU profiles (cpu-cost.ts), which otherwise follow each engine's traffic.
  *
  * A benchmark, not a test: it takes minutes and prints rates and latencies; results and query plans
  * are written to bench/out/.
@@ -20,6 +21,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { benchApi, type ApiBenchResult } from './api'
+import { measureCpuCost } from './cpu-cost'
 import { generateAll, PGLITE_COMPLETE } from './generate-all'
 import { BENCH_DATABASE_URL, BENCH_PGLITE_DIR, type Engine } from './generate-data'
 import { benchGrowth } from './growth'
@@ -38,6 +40,7 @@ const { values } = parseArgs({
     growth: { type: 'string' },
     only: { type: 'string' },
     'write-docs': { type: 'boolean', default: false },
+    'skip-cpu': { type: 'boolean', default: false },
   },
 })
 const MEMBERS = Number(values.members)
@@ -94,6 +97,15 @@ for (const engine of engines) {
     runs: Number(values.runs),
     only: values.only?.split(','),
   })
+  if (!values['skip-cpu']) {
+    const cpu = await measureCpuCost({
+      engine,
+      duration: Number(values.duration),
+      only: values.only?.split(','),
+      profile: true,
+    })
+    result.cpu = cpu.markdown
+  }
   runs.push(result)
   await writeFile(path.join(out, `api-${engine}.json`), `${JSON.stringify(result, null, 2)}\n`)
   console.log(`${engine} done at ${elapsed()}`)

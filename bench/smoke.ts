@@ -91,15 +91,29 @@ try {
   await hello.close()
   await app.close()
   await database.close()
+}
+// The CPU cost per request and the app's CPU profiles (cpu-cost.ts), in a child process of their own
+// once this one has closed the database (PGlite allows one process in a data directory).
+const { measureCpuCost } = await import('./cpu-cost')
+let cpu: Awaited<ReturnType<typeof measureCpuCost>>
+try {
+  cpu = await measureCpuCost({ engine, connections, duration, only: ['uniform'], profile: true, log: quiet })
+} finally {
   await rm(dataDir, { recursive: true, force: true })
 }
+const uniform = cpu.costs.find((c) => c.name.includes('uniform'))
 
 console.log(results.map(formatRow).join('\n'))
+console.log(cpu.markdown)
 // A scenario that completed no request at all failed too (everything stayed queued past the window).
 const failed = failedRows(results)
 console.log(
   `Done in ${((Date.now() - started) / 1000).toFixed(0)} s (figures are indicative: one process, shared CPU).`,
 )
+if (!uniform?.profile?.busyMs || !(uniform.app > 0)) {
+  console.error('The CPU cost run measured nothing for the uniform profile read')
+  process.exit(1)
+}
 if (failed.length > 0) {
   console.error(`Failed requests on: ${failed.map((r) => `${r.name} (${r.phase})`).join('; ')}`)
   process.exit(1)
