@@ -23,6 +23,7 @@ import { sessionPlugin } from './core/session'
 import { uploadsRoutes } from './core/uploads'
 import { readIndexHtml } from './core/spa'
 import { accountRoutes } from './features/account/account.routes'
+import { accountTokensRoutes } from './features/account/account.tokens.routes'
 import { adminRoutes } from './features/admin/admin.routes'
 import { announcementsRoutes } from './features/announcements/announcements.routes'
 import { authRoutes } from './features/auth/auth.routes'
@@ -144,6 +145,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(trustRoutes)
   await app.register(onboardingRoutes)
   await app.register(accountRoutes)
+  await app.register(accountTokensRoutes)
   await app.register(uploadsRoutes)
 
   await registerClient(app, config)
@@ -186,7 +188,8 @@ async function registerClient(app: App, config: Config) {
   })
   if (!indexHtml) return
   // A route rather than the not-found handler, so the page gets the route hooks (compression).
-  app.get('/*', async (request, reply) => {
+  // Open to API tokens: it serves the client's page or says 404, and holds nothing of anyone.
+  app.get('/*', { config: { apiTokens: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0]!
     if (/^\/(api|assets|uploads)(\/|$)/.test(pathname)) throw notFound(request.method, pathname)
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml)

@@ -119,6 +119,7 @@ const routes: Record<string, Row> = {
     ['rita', 'xavier', 'yara', 'tom'].flatMap((name) => as(readers, `/api/trust/${name}`)(w)),
   'GET /api/admin/trust/seeds': as(readers, '/api/admin/trust/seeds'),
   'GET /api/account/export': as(readers, '/api/account/export'),
+  'GET /api/account/tokens': as(readers, '/api/account/tokens'),
 }
 
 /** Every row's answers, keyed by route, viewer and URL. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { hashtags, users } from '../src/db/schema/index'
 import type { UserRow } from '../src/core/user-shapes'
+import { createApiToken } from '../src/features/account/account.tokens.service'
 import { createAnnouncement } from '../src/features/announcements/announcements.service'
 import {
   acceptConnectionRequest,
@@ -683,6 +684,22 @@ const ROWS: Row[] = [
     route: 'DELETE /api/account',
     make: () => ({ url: '/api/account', payload: { password: DEFAULT_PASSWORD } }),
     expect: { visitor: 401, owner: 200, other: 200, admin: 400 },
+  },
+  // Personal API tokens (features/account/account.tokens.*): each member their own; nobody, not even
+  // an admin, learns that someone else's token exists.
+  { route: 'GET /api/account/tokens', make: () => ({ url: '/api/account/tokens' }), expect: members(200) },
+  {
+    route: 'POST /api/account/tokens',
+    make: () => ({ url: '/api/account/tokens', payload: { name: 'Matrix', scope: 'read' } }),
+    expect: members(201),
+  },
+  {
+    route: 'DELETE /api/account/tokens/:id',
+    make: async (w) => {
+      const { id } = await createApiToken(t.db, w.owner.id, { name: 'Matrix', scope: 'read-write' })
+      return { url: `/api/account/tokens/${id}` }
+    },
+    expect: ownerOnly(200, 404),
   },
   {
     route: 'GET /api/account/notification-preferences',

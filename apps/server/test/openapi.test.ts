@@ -2,8 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_DOCS_PREFIX, OPENAPI_PATH } from '../src/core/openapi'
 import { buildTestApp } from './build-test-app'
 
-type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>> }
+type Operation = {
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>
+  security?: Record<string, string[]>[]
+}
+type Document = {
+  openapi: string
+  paths: Record<string, Record<string, Operation>>
+  components: { securitySchemes: Record<string, Record<string, string>> }
+}
 
 /** Fastify's `/api/users/:id` is OpenAPI's `/api/users/{id}`. */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}')
@@ -43,6 +50,19 @@ describe('the OpenAPI document', () => {
       return described ? [] : [`${method} ${url}: no response schema`]
     })
     expect(problems).toEqual([])
+  })
+
+  it('declares the API token scheme on the operations a token reaches, and on no other', () => {
+    expect(document.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' })
+    const takesToken = (path: string, method: string) =>
+      (document.paths[path]?.[method]?.security ?? []).some((option) => 'apiToken' in option)
+    expect(takesToken('/api/user', 'get')).toBe(true)
+    expect(takesToken('/api/vouches', 'post')).toBe(true)
+    expect(takesToken('/api/admin/users', 'get')).toBe(false)
+    expect(takesToken('/api/account/password', 'post')).toBe(false)
+    expect(takesToken('/api/account', 'delete')).toBe(false)
+    expect(takesToken('/api/account/tokens', 'get')).toBe(false)
+    expect(takesToken('/api/account/tokens', 'post')).toBe(false)
   })
 
   it('is read by a reference page at /api/docs', async () => {

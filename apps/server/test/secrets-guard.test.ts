@@ -32,3 +32,20 @@ it('flags hashes, secret fields and other members’ emails, and lets clean answ
   await cleanApp.inject({ method: 'GET', url: '/clean' })
   expect(await checkClean(t.db)).toEqual([])
 })
+
+it('flags an API token anywhere but the answer that creates it', async () => {
+  const token = `vch_${'A'.repeat(43)}`
+  const app = Fastify()
+  app.decorateRequest('user', null)
+  const check = installSecretsGuard(app)
+  app.post('/api/account/tokens', async () => ({ id: 1, token }))
+  app.get('/api/account/tokens', async () => ({ tokens: [{ id: 1, token }] }))
+  app.get('/api/hashes', async () => ({ tokenHash: 'abc' }))
+  await app.inject({ method: 'POST', url: '/api/account/tokens' })
+  await app.inject({ method: 'GET', url: '/api/account/tokens' })
+  await app.inject({ method: 'GET', url: '/api/hashes' })
+  expect(await check(t.db)).toEqual([
+    '/api/account/tokens carried an API token',
+    '/api/hashes carried "tokenHash"',
+  ])
+})

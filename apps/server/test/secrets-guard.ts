@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../src/db/client'
 import { users } from '../src/db/schema/index'
 
-type Captured = { url: string; viewerId: number | null; viewerIsAdmin: boolean; body: string }
+type Captured = { method: string; url: string; viewerId: number | null; viewerIsAdmin: boolean; body: string }
 
 /** Keys that never leave the server with a value in them. */
 const SECRET_KEYS = [
@@ -12,7 +12,11 @@ const SECRET_KEYS = [
   'verificationAttempts',
   'verificationCodeExpiry',
   'sessionId',
+  'tokenHash',
 ]
+/** The one answer that carries a personal API token: its creation, the only time it is shown. */
+const TOKEN_CREATION = 'POST /api/account/tokens'
+const API_TOKEN = /vch_[A-Za-z0-9_-]{43}/
 /** The one documented exception: the demo hint when no SMTP server is configured (DECISIONS.md §4). */
 const CODE_HINT_ROUTE = '/api/users/add-work-email'
 const SELF_ESTABLISHING = new Set(['/api/register', '/api/login'])
@@ -21,7 +25,7 @@ const DESCRIBES_FIELDS = new Set(['/api/openapi.json', '/api/docs/json'])
 
 /**
  * Records every JSON answer of a test app; `check` fails when one carried a password hash, a secret field,
- * or the email of a member other than the viewer (admins excepted).
+ * an API token (but where it is created), or the email of a member other than the viewer (admins excepted).
  */
 export function installSecretsGuard(app: FastifyInstance) {
   const captured: Captured[] = []
@@ -29,6 +33,7 @@ export function installSecretsGuard(app: FastifyInstance) {
     const type = String(reply.getHeader('content-type') ?? '')
     if (typeof payload === 'string' && type.includes('json')) {
       captured.push({
+        method: request.method,
         url: request.url.split('?')[0]!,
         viewerId: request.user?.id ?? null,
         viewerIsAdmin: request.user?.isAdmin ?? false,
@@ -48,6 +53,9 @@ export function installSecretsGuard(app: FastifyInstance) {
       for (const key of DESCRIBES_FIELDS.has(answer.url) ? [] : SECRET_KEYS) {
         if (new RegExp(`"${key}":\\s*(?!null)`).test(answer.body))
           problems.push(`${answer.url} carried "${key}"`)
+      }
+      if (`${answer.method} ${answer.url}` !== TOKEN_CREATION && API_TOKEN.test(answer.body)) {
+        problems.push(`${answer.url} carried an API token`)
       }
       if (
         answer.url !== CODE_HINT_ROUTE &&

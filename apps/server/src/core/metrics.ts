@@ -74,11 +74,15 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
 
   const token = app.config.metricsToken
   if (!token) return
-  app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const header = request.headers.authorization ?? ''
-    const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : ''
-    if (!sameToken(given, token))
-      throw new AppError('UNAUTHENTICATED', 'A valid metrics token is required', 401)
-    return reply.type(registry.contentType).send(await registry.metrics())
-  })
+  app.get(
+    METRICS_PATH,
+    { config: { ownAuthorization: true }, schema: { hide: true } },
+    async (request, reply) => {
+      const header = request.headers.authorization ?? ''
+      const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : ''
+      if (!sameToken(given, token))
+        throw new AppError('UNAUTHENTICATED', 'A valid metrics token is required', 401)
+      return reply.type(registry.contentType).send(await registry.metrics())
+    },
+  )
 })

@@ -67,11 +67,24 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
         title: 'Vouched API',
         version: '1',
         description:
-          'The API of a Vouched instance. Errors answer `{ error: { code, message, details? } }`. Signed-in ' +
-          'requests carry the session cookie; writes from a browser must come from the same origin.',
+          'The API of a Vouched instance. Errors answer `{ message, code, field? }`. Signed-in requests ' +
+          'carry the session cookie; writes from a browser must come from the same origin.\n\n' +
+          'Scripts use a personal API token from Settings instead: `Authorization: Bearer vch_…`. The ' +
+          'operations that list the `apiToken` scheme accept one (a `read` token with GET only); every ' +
+          'other operation is for the website alone and answers a token with 403 `TOKEN_NOT_ALLOWED`.',
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal API token (`vch_…`) created in Settings. `read` tokens call GET operations only, ' +
+              '`read-write` tokens write too. Tokens never reach admin, password, account deletion or ' +
+              'token management operations, and never carry admin powers.',
+          },
+        },
       },
     },
     transform: (input) => {
@@ -80,7 +93,13 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       if (!described) return { schema: { ...schema, hide: true }, url }
       const notJson = NOT_JSON[url]
       const tags = [tagOf(url)]
-      return { schema: { ...schema, tags, ...(notJson ? { response: binaryAnswer(notJson) } : {}) }, url }
+      // Which operations a personal API token reaches is the route's own flag (docs/decisions/133).
+      const security: Record<string, string[]>[] = [{ session: [] }, { apiToken: [] }]
+      const reach = input.route.config?.apiTokens ? { security } : {}
+      return {
+        schema: { ...schema, tags, ...reach, ...(notJson ? { response: binaryAnswer(notJson) } : {}) },
+        url,
+      }
     },
   })
   await app.register(swaggerUi, {
@@ -91,5 +110,5 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
     staticCSP:
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:",
   })
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger())
+  app.get(OPENAPI_PATH, { config: { apiTokens: true }, schema: { hide: true } }, async () => app.swagger())
 })

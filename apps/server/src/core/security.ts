@@ -1,6 +1,7 @@
 import helmet from 'helmet'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { bearerOf } from './api-tokens'
 import { AppError } from './errors'
 
 declare module 'fastify' {
@@ -87,6 +88,10 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type', 415)
     }
     if (SAFE_METHODS.has(request.method)) return
+    // A request with an API token is authenticated by that header alone, never by the cookie, and no
+    // browser adds the header to a cross-site request by itself: there is nothing to forge
+    // (docs/decisions/133). A token the session plugin then refuses gets its 401 or 403 there.
+    if (bearerOf(request) !== undefined) return
     const origin = request.headers.origin
     if (origin !== undefined) {
       // `null` (a sandboxed frame, a redirected cross-origin form) and any other site are refused.

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { sessions, users } from '../db/schema/index'
+import { bearerOf, createApiTokenAuth } from './api-tokens'
 import { AppError } from './errors'
 import { createBlockSets, type BlockSets } from './block-sets'
 import { createSessionCache, type SessionCache } from './session-cache'
@@ -84,10 +85,15 @@ export function requireAdmin(request: FastifyRequest): Member {
   return user
 }
 
-/** Resolves the session cookie into request.user on every request. */
+/**
+ * Resolves the session cookie, or a personal API token (`Authorization: Bearer …`, which then stands
+ * alone: the cookie is not read), into request.user on every request.
+ */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null)
   app.decorateRequest('sessionId', null)
+  app.decorateRequest('apiToken', null)
+  const authenticateApiToken = createApiTokenAuth(app)
   // Built once: every signed-in request runs it, and building a query costs more than running it.
   const findSessionUser = app.db
     .select({ user: memberColumns, expiresAt: sessions.expiresAt })
@@ -102,6 +108,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('sessionCache', cache)
   app.decorate('blockSets', createBlockSets(app.db, invalidation, sessionCacheSize))
   app.addHook('onRequest', async (request) => {
+    const bearer = bearerOf(request)
+    if (bearer !== undefined) {
+      request.user = await authenticateApiToken(request, bearer)
+      return
+    }
     const raw = request.cookies[SESSION_COOKIE]
     if (!raw) return
     // Keyed by the signed value itself: only a value that passed the signature check is held.

@@ -201,28 +201,33 @@ export async function removeUpload(db: Db, config: Config, url: string | null | 
 
 /** GET /uploads/<name>: the stored bytes with their recorded type, never sniffed, cached for good. */
 export const uploadsRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
-    const { name } = request.params
-    const contentType = FILE_NAME.test(name) ? TYPES_BY_EXTENSION[name.split('.').pop()!] : undefined
-    if (!contentType) throw new AppError('NOT_FOUND', 'File not found', 404)
-    const filePath = path.join(uploadsDir(app.config), name)
-    const info = await stat(filePath).catch(() => null)
-    if (!info?.isFile()) throw new AppError('NOT_FOUND', 'File not found', 404)
-    reply
-      .header('Content-Type', contentType)
-      .header('Content-Length', info.size)
-      .header('X-Content-Type-Options', 'nosniff')
-      // Names are random and never reused: the bytes behind one never change.
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-    if (contentType === 'application/pdf') {
-      reply.header('Content-Disposition', 'inline; filename="attachment.pdf"')
-    } else {
-      // An image opened on its own runs nothing, even if a browser were tricked into rendering it as a page.
-      reply.header(
-        'Content-Security-Policy',
-        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-      )
-    }
-    return reply.send(createReadStream(filePath))
-  })
+  // Public files: a script holding an API token may fetch them with its header on.
+  app.get<{ Params: { name: string } }>(
+    '/uploads/:name',
+    { config: { apiTokens: true } },
+    async (request, reply) => {
+      const { name } = request.params
+      const contentType = FILE_NAME.test(name) ? TYPES_BY_EXTENSION[name.split('.').pop()!] : undefined
+      if (!contentType) throw new AppError('NOT_FOUND', 'File not found', 404)
+      const filePath = path.join(uploadsDir(app.config), name)
+      const info = await stat(filePath).catch(() => null)
+      if (!info?.isFile()) throw new AppError('NOT_FOUND', 'File not found', 404)
+      reply
+        .header('Content-Type', contentType)
+        .header('Content-Length', info.size)
+        .header('X-Content-Type-Options', 'nosniff')
+        // Names are random and never reused: the bytes behind one never change.
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+      if (contentType === 'application/pdf') {
+        reply.header('Content-Disposition', 'inline; filename="attachment.pdf"')
+      } else {
+        // An image opened on its own runs nothing, even if a browser were tricked into rendering it as a page.
+        reply.header(
+          'Content-Security-Policy',
+          "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+        )
+      }
+      return reply.send(createReadStream(filePath))
+    },
+  )
 }

@@ -45,7 +45,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/account/export',
-    { onRequest: members, preHandler: [exports], schema: { response: { 200: ZAccountExport } } },
+    {
+      config: { apiTokens: true },
+      onRequest: members,
+      preHandler: [exports],
+      schema: { response: { 200: ZAccountExport } },
+    },
     async (request, reply) => {
       const me = requireMember(request)
       const archive = await buildExport(app.db, app.config, me, request.sessionId)
@@ -86,13 +91,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/account/settings',
-    { onRequest: members, schema: { response: { 200: ZAccountSettings } } },
+    { config: { apiTokens: true }, onRequest: members, schema: { response: { 200: ZAccountSettings } } },
     async (request) => findSettings(app.db, requireMember(request).id),
   )
 
   app.patch(
     '/api/account/settings',
     {
+      config: { apiTokens: true },
       onRequest: members,
       preHandler: [writes],
       schema: { body: ZUpdateAccountSettingsBody, response: { 200: ZAccountSettings } },
@@ -106,13 +112,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/account/notification-preferences',
-    { onRequest: members, schema: { response: { 200: ZPreferences } } },
+    { config: { apiTokens: true }, onRequest: members, schema: { response: { 200: ZPreferences } } },
     async (request) => ({ preferences: await listPreferences(app.db, requireMember(request).id) }),
   )
 
   app.put(
     '/api/account/notification-preferences',
     {
+      config: { apiTokens: true },
       onRequest: members,
       preHandler: [writes],
       schema: { body: ZUpdatePreferencesBody, response: { 200: ZPreferences } },

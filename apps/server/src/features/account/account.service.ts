@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { notificationPreferences, uploads, users } from '../../db/schema/index'
+import { deleteMemberApiTokens } from '../../core/api-tokens'
 import { AppError } from '../../core/errors'
 import { assertPasswordFitsOwner, hashPassword, verifyPassword } from '../../core/password'
 import { deleteUserSessions } from '../../core/session'
@@ -11,7 +12,10 @@ import { deleteUploadFiles } from '../../core/uploads'
 import type { Member } from '../../core/user-shapes'
 import { removeMemberContributions } from '../endorsements/endorsements.service'
 
-/** Changes the password after checking the current one; every other session of the member ends. */
+/**
+ * Changes the password after checking the current one; every other session of the member ends, and
+ * every API token is revoked (docs/decisions/133).
+ */
 export async function changePassword(
   db: Db,
   me: Member,
@@ -31,6 +35,8 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ password }).where(eq(users.id, me.id))
     await deleteUserSessions(tx, me.id, currentSessionId ?? undefined)
+    // A new password is what a member does when they fear someone else got in: API tokens end with it.
+    await deleteMemberApiTokens(tx, me.id)
   })
 }
 

@@ -28,6 +28,7 @@ export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/announcements',
     {
+      config: { apiTokens: true },
       onRequest: members,
       schema: { querystring: ZAnnouncementsQuery, response: { 200: ZAnnouncementList } },
     },
@@ -39,7 +40,7 @@ export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/announcements/pinned',
-    { onRequest: members, schema: { response: { 200: ZAnnouncementList } } },
+    { config: { apiTokens: true }, onRequest: members, schema: { response: { 200: ZAnnouncementList } } },
     async (request) => {
       requireMember(request)
       return listAnnouncements(app.db, { pinned: true, limit: ANNOUNCEMENTS_LIMIT_MAX })

@@ -55,8 +55,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await Promise.allSettled([...pendingResets])
   })
 
-  app.get('/api/user', { schema: { response: { 200: ZSelfUser } } }, async (request) =>
-    getSelfUser(app.db, requireMember(request)),
+  app.get(
+    '/api/user',
+    { config: { apiTokens: true }, schema: { response: { 200: ZSelfUser } } },
+    async (request) => getSelfUser(app.db, requireMember(request)),
   )
 
   app.post(

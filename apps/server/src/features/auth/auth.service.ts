@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/index'
+import { deleteMemberApiTokens } from '../../core/api-tokens'
 import { AppError } from '../../core/errors'
 import type { Mailer } from '../../core/mail'
 import type { FailureGuard } from '../../core/rate-limit'
@@ -139,6 +140,8 @@ export async function resetPassword(db: Db, token: string, email: string, passwo
     resetTokenExpiry: null,
   })
   await deleteUserSessions(db, user.id)
+  // Whoever needed a reset may have lost control of the account: their scripts' tokens go too.
+  await deleteMemberApiTokens(db, user.id)
 }
 
 /** ADMIN_PASSWORD makes sure the `admin` account exists, is an admin and has that password. */

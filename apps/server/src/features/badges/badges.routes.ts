@@ -52,7 +52,11 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/badge/:username',
-    { onRequest: imageLimit, schema: { params: ZBadgeParams, querystring: ZBadgeQuery } },
+    {
+      config: { apiTokens: true },
+      onRequest: imageLimit,
+      schema: { params: ZBadgeParams, querystring: ZBadgeQuery },
+    },
     async (request, reply) => {
       const { format, hashtags } = request.query
       const badge = await getBadgeSvg(app.db, request.params.username, hashtags, app.config.publicUrl)
@@ -77,7 +81,7 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The badge typeface for browsers drawing the SVG, from any site (a downloaded or embedded SVG). */
   app.get(
     `${WEB_FONTS_PATH}/:file`,
-    { schema: { params: z.object({ file: z.string().max(60) }) } },
+    { config: { apiTokens: true }, schema: { params: z.object({ file: z.string().max(60) }) } },
     async (request, reply) => {
       const { file } = request.params
       if (!Object.hasOwn(WEB_FONTS, file)) throw new AppError('NOT_FOUND', 'Font not found', 404)
@@ -92,7 +96,10 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/badge/:username/embed',
-    { schema: { params: ZBadgeParams, querystring: ZBadgeEmbedQuery, response: { 200: ZBadgeEmbed } } },
+    {
+      config: { apiTokens: true },
+      schema: { params: ZBadgeParams, querystring: ZBadgeEmbedQuery, response: { 200: ZBadgeEmbed } },
+    },
     async (request, reply) => {
       const embed = await getBadgeEmbed(
         app.db,
@@ -113,6 +120,7 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/badge/:username',
     {
+      config: { apiTokens: true },
       schema: {
         params: z.object({ username: z.string() }),
         querystring: z.object({ hashtags: z.string().optional() }).catchall(z.unknown()),

@@ -16,7 +16,7 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/blocks',
-    { onRequest: members, schema: { response: { 200: ZBlockList } } },
+    { config: { apiTokens: true }, onRequest: members, schema: { response: { 200: ZBlockList } } },
     async (request) => ({
       blocks: await listBlocks(app.db, requireMember(request).id),
     }),
@@ -25,6 +25,7 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/blocks/:userId',
     {
+      config: { apiTokens: true },
       onRequest: members,
       preHandler: [writes],
       schema: { params: ZBlockUserParams, response: { 200: ZBlockResult, 201: ZBlockResult } },
@@ -38,6 +39,7 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/blocks/:userId',
     {
+      config: { apiTokens: true },
       onRequest: members,
       preHandler: [writes],
       schema: { params: ZBlockUserParams, response: { 200: ZBlockResult } },

@@ -52,19 +52,20 @@ export const connectionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/connection-requests/pending',
-    { schema: { response: { 200: ZConnectionRequestList } } },
+    { config: { apiTokens: true }, schema: { response: { 200: ZConnectionRequestList } } },
     async (request) => ({ requests: await listPendingRequests(app.db, requireMember(request).id) }),
   )
 
   app.get(
     '/api/connection-requests/sent',
-    { schema: { response: { 200: ZConnectionRequestList } } },
+    { config: { apiTokens: true }, schema: { response: { 200: ZConnectionRequestList } } },
     async (request) => ({ requests: await listSentRequests(app.db, requireMember(request).id) }),
   )
 
   app.post(
     '/api/connection-requests/:userId',
     {
+      config: { apiTokens: true },
       preHandler: [sendLimit],
       schema: {
         params: ZUserIdParams,
@@ -81,7 +82,11 @@ export const connectionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/connection-requests/:id/accept',
-    { preHandler: [writeLimit], schema: { params: ZIdParams, response: { 200: ZConnectionRequestResult } } },
+    {
+      config: { apiTokens: true },
+      preHandler: [writeLimit],
+      schema: { params: ZIdParams, response: { 200: ZConnectionRequestResult } },
+    },
     async (request) => {
       const updated = await acceptConnectionRequest(app.db, requireMember(request), request.params.id)
       return requestResult(updated.id)
@@ -90,7 +95,11 @@ export const connectionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/connection-requests/:id/reject',
-    { preHandler: [writeLimit], schema: { params: ZIdParams, response: { 200: ZConnectionRequestResult } } },
+    {
+      config: { apiTokens: true },
+      preHandler: [writeLimit],
+      schema: { params: ZIdParams, response: { 200: ZConnectionRequestResult } },
+    },
     async (request) => {
       const updated = await rejectConnectionRequest(app.db, requireMember(request), request.params.id)
       return requestResult(updated.id)
@@ -99,7 +108,11 @@ export const connectionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/connection-requests/:id',
-    { preHandler: [writeLimit], schema: { params: ZIdParams, response: { 200: ZOk } } },
+    {
+      config: { apiTokens: true },
+      preHandler: [writeLimit],
+      schema: { params: ZIdParams, response: { 200: ZOk } },
+    },
     async (request) => {
       await cancelConnectionRequest(app.db, requireMember(request), request.params.id)
       return { success: true as const }
@@ -109,6 +122,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/connections/:userId',
     {
+      config: { apiTokens: true },
       schema: {
         params: ZUserIdParams,
         querystring: ZConnectionsQuery,
@@ -128,7 +142,11 @@ export const connectionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/connections/:userId',
-    { preHandler: [writeLimit], schema: { params: ZUserIdParams, response: { 200: ZOk } } },
+    {
+      config: { apiTokens: true },
+      preHandler: [writeLimit],
+      schema: { params: ZUserIdParams, response: { 200: ZOk } },
+    },
     async (request) => {
       await removeConnection(app.db, requireMember(request), request.params.userId)
       return { success: true as const }

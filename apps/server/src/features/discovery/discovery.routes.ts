@@ -50,7 +50,11 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/users/discover/popular',
-    { onRequest: members, schema: { querystring: ZPopularUsersQuery, response: { 200: ZUserCards } } },
+    {
+      config: { apiTokens: true },
+      onRequest: members,
+      schema: { querystring: ZPopularUsersQuery, response: { 200: ZUserCards } },
+    },
     async (request) => {
       const me = requireMember(request)
       return popular.list(me.id, request.query.limit)
@@ -60,6 +64,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/hashtags/popular',
     {
+      config: { apiTokens: true },
       onRequest: members,
       schema: { querystring: ZPopularHashtagsQuery, response: { 200: ZPopularHashtags } },
     },
@@ -71,7 +76,11 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/search',
-    { onRequest: members, schema: { querystring: ZSearchQuery, response: { 200: ZUserCards } } },
+    {
+      config: { apiTokens: true },
+      onRequest: members,
+      schema: { querystring: ZSearchQuery, response: { 200: ZUserCards } },
+    },
     async (request, reply) => {
       const me = requireMember(request)
       const { cards, json } = await searches.search({ viewerId: me.id, ...request.query })
@@ -84,6 +93,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/search/suggest',
     {
+      config: { apiTokens: true },
       onRequest: members,
       schema: { querystring: ZSearchSuggestQuery, response: { 200: ZSearchSuggestions } },
     },

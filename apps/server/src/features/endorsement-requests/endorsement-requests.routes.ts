@@ -39,6 +39,7 @@ export const endorsementRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/endorsement-requests',
     {
+      config: { apiTokens: true },
       onRequest: members,
       schema: { querystring: ZEndorsementRequestsQuery, response: { 200: ZEndorsementRequestList } },
     },
@@ -50,6 +51,7 @@ export const endorsementRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/endorsement-requests',
     {
+      config: { apiTokens: true },
       onRequest: members,
       preHandler: [writeLimit],
       schema: { body: ZCreateEndorsementRequestBody, response: { 201: ZEndorsementRequest } },
@@ -70,6 +72,7 @@ export const endorsementRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/endorsement-requests/:id/decline',
     {
+      config: { apiTokens: true },
       onRequest: members,
       preHandler: [writeLimit],
       schema: { params: ZIdParams, response: { 200: ZEndorsementRequest } },
@@ -82,7 +85,12 @@ export const endorsementRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/endorsement-requests/:id',
-    { onRequest: members, preHandler: [writeLimit], schema: { params: ZIdParams, response: { 200: ZOk } } },
+    {
+      config: { apiTokens: true },
+      onRequest: members,
+      preHandler: [writeLimit],
+      schema: { params: ZIdParams, response: { 200: ZOk } },
+    },
     async (request) => {
       await cancelEndorsementRequest(app.db, requireMember(request), request.params.id)
       return { success: true as const }

@@ -25,7 +25,7 @@ export const endorsementReviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/vouches/pending',
-    { onRequest: members, schema: { response: { 200: ZPendingEndorsements } } },
+    { config: { apiTokens: true }, onRequest: members, schema: { response: { 200: ZPendingEndorsements } } },
     async (request) => {
       const me = requireMember(request)
       return listPendingEndorsements(app.db, { id: me.id, isAdmin: me.isAdmin })
@@ -35,6 +35,7 @@ export const endorsementReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/vouches/:id/accept',
     {
+      config: { apiTokens: true },
       onRequest: members,
       preHandler: [writes],
       schema: { params: ZVouchIdParams, response: { 200: ZEndorsement } },
@@ -44,7 +45,12 @@ export const endorsementReviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/vouches/:id/decline',
-    { onRequest: members, preHandler: [writes], schema: { params: ZVouchIdParams, response: { 200: ZOk } } },
+    {
+      config: { apiTokens: true },
+      onRequest: members,
+      preHandler: [writes],
+      schema: { params: ZVouchIdParams, response: { 200: ZOk } },
+    },
     async (request) => {
       await declineEndorsement(app.db, app.config, requireMember(request), request.params.id)
       return { success: true as const }
@@ -54,6 +60,7 @@ export const endorsementReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/vouches/:id',
     {
+      config: { apiTokens: true },
       onRequest: members,
       preHandler: [writes],
       schema: { params: ZVouchIdParams, body: ZUpdateEndorsementBody, response: { 200: ZEndorsement } },
@@ -63,7 +70,12 @@ export const endorsementReviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/vouches/:id',
-    { onRequest: members, preHandler: [writes], schema: { params: ZVouchIdParams, response: { 200: ZOk } } },
+    {
+      config: { apiTokens: true },
+      onRequest: members,
+      preHandler: [writes],
+      schema: { params: ZVouchIdParams, response: { 200: ZOk } },
+    },
     async (request) => {
       await withdrawEndorsement(app.db, app.config, requireMember(request), request.params.id)
       return { success: true as const }

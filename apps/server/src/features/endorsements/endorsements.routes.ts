@@ -74,6 +74,7 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/vouches',
     {
+      config: { apiTokens: true },
       onRequest: members,
       preHandler: [endorseLimit],
       schema: { body: ZCreateEndorsementBody, response: { 201: ZEndorsement } },
@@ -90,7 +91,7 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: members,
       preHandler: [uploadLimit],
-      config: { acceptsFiles: true },
+      config: { acceptsFiles: true, apiTokens: true },
       schema: { response: { 201: ZAttachment } },
     },
     async (request, reply) => {
@@ -112,7 +113,11 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
   // whose receiver blocked the viewer: the viewer learns nothing about hiding or blocking from it.
   app.get(
     '/api/vouches/:id',
-    { onRequest: members, schema: { params: ZVouchIdParams, response: { 200: ZEndorsement } } },
+    {
+      config: { apiTokens: true },
+      onRequest: members,
+      schema: { params: ZVouchIdParams, response: { 200: ZEndorsement } },
+    },
     async (request) => {
       const me = requireMember(request)
       const viewer = { id: me.id, isAdmin: me.isAdmin }
@@ -137,7 +142,11 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
   // blocked member simply has none from them.
   app.get(
     '/api/vouches/given/:userId',
-    { onRequest: members, schema: { params: ZGivenCategoriesParams, response: { 200: ZGivenCategories } } },
+    {
+      config: { apiTokens: true },
+      onRequest: members,
+      schema: { params: ZGivenCategoriesParams, response: { 200: ZGivenCategories } },
+    },
     async (request) => {
       const me = requireMember(request)
       const [given, waiting] = await Promise.all([
@@ -152,7 +161,11 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/vouches/:id/likes/check',
-    { onRequest: members, schema: { params: ZVouchIdParams, response: { 200: ZLikeCheck } } },
+    {
+      config: { apiTokens: true },
+      onRequest: members,
+      schema: { params: ZVouchIdParams, response: { 200: ZLikeCheck } },
+    },
     async (request) => {
       const me = requireMember(request)
       if (!(await findReachableVouchRow(app.db, request.params.id, me))) throw notFound('Endorsement')
@@ -163,6 +176,7 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/vouches/:id/likes',
     {
+      config: { apiTokens: true },
       onRequest: members,
       preHandler: [likeLimit],
       schema: { params: ZVouchIdParams, response: { 200: ZLikeState } },
@@ -173,6 +187,7 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/vouches/:id/likes',
     {
+      config: { apiTokens: true },
       onRequest: members,
       preHandler: [likeLimit],
       schema: { params: ZVouchIdParams, response: { 200: ZLikeState } },
@@ -182,7 +197,11 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/vouches/:id/comments',
-    { onRequest: members, schema: { params: ZVouchIdParams, response: { 200: z.array(ZComment) } } },
+    {
+      config: { apiTokens: true },
+      onRequest: members,
+      schema: { params: ZVouchIdParams, response: { 200: z.array(ZComment) } },
+    },
     async (request) => {
       const me = requireMember(request)
       if (!(await findReachableVouchRow(app.db, request.params.id, me))) throw notFound('Endorsement')
@@ -193,6 +212,7 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/vouches/:id/comments',
     {
+      config: { apiTokens: true },
       onRequest: members,
       preHandler: [commentLimit],
       schema: { params: ZVouchIdParams, body: ZCreateCommentBody, response: { 201: ZComment } },
@@ -206,6 +226,7 @@ export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/comments/:commentId',
     {
+      config: { apiTokens: true },
       onRequest: members,
       preHandler: [commentLimit],
       schema: { params: ZCommentIdParams, response: { 200: ZOk } },

@@ -6,6 +6,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     {
+      config: { apiTokens: true },
       schema: {
         response: {
           200: z.object({ status: z.literal('ok') }),

@@ -41,7 +41,10 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Fetching the list is the member's client receiving what was sent to them: sent → delivered. */
   app.get(
     '/api/conversations',
-    { schema: { querystring: ZConversationsQuery, response: { 200: ZConversationPage } } },
+    {
+      config: { apiTokens: true },
+      schema: { querystring: ZConversationsQuery, response: { 200: ZConversationPage } },
+    },
     async (request) => {
       const me = requireMember(request)
       await advanceStatus(app.db, me.id, 'delivered')
@@ -52,7 +55,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The top bar's badge; like the list, it is the client hearing of new messages. */
   app.get(
     '/api/conversations/unread-count',
-    { schema: { response: { 200: ZUnreadCount } } },
+    { config: { apiTokens: true }, schema: { response: { 200: ZUnreadCount } } },
     async (request) => {
       const me = requireMember(request)
       await advanceStatus(app.db, me.id, 'delivered')
@@ -63,7 +66,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Opening a thread with someone from their profile or the network page. */
   app.get(
     '/api/conversations/with/:userId',
-    { schema: { params: ZUserIdParams, response: { 200: ZConversationWith } } },
+    { config: { apiTokens: true }, schema: { params: ZUserIdParams, response: { 200: ZConversationWith } } },
     async (request) => {
       const me = requireMember(request)
       const { userId } = request.params
@@ -82,7 +85,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** One conversation in the list shape, for a thread opened by its URL. */
   app.get(
     '/api/conversations/:id',
-    { schema: { params: ZIdParams, response: { 200: ZConversationListItem } } },
+    { config: { apiTokens: true }, schema: { params: ZIdParams, response: { 200: ZConversationListItem } } },
     async (request) => {
       const me = requireMember(request)
       const conversation = await getOwnConversation(app.db, me.id, request.params.id)
@@ -100,7 +103,10 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get(
     '/api/conversations/:id/messages',
-    { schema: { params: ZIdParams, querystring: ZMessagesQuery, response: { 200: ZMessagePage } } },
+    {
+      config: { apiTokens: true },
+      schema: { params: ZIdParams, querystring: ZMessagesQuery, response: { 200: ZMessagePage } },
+    },
     async (request) => {
       const me = requireMember(request)
       const conversation = await getOwnConversation(app.db, me.id, request.params.id)
@@ -112,7 +118,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The member has the thread open: what the other side sent is read. */
   app.post(
     '/api/conversations/:id/read',
-    { schema: { params: ZIdParams, response: { 200: ZStatusUpdate } } },
+    { config: { apiTokens: true }, schema: { params: ZIdParams, response: { 200: ZStatusUpdate } } },
     async (request) => {
       const me = requireMember(request)
       const conversation = await getOwnConversation(app.db, me.id, request.params.id)
@@ -123,7 +129,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** For clients that received a message through the event stream without opening anything. */
   app.post(
     '/api/conversations/:id/delivered',
-    { schema: { params: ZIdParams, response: { 200: ZStatusUpdate } } },
+    { config: { apiTokens: true }, schema: { params: ZIdParams, response: { 200: ZStatusUpdate } } },
     async (request) => {
       const me = requireMember(request)
       const conversation = await getOwnConversation(app.db, me.id, request.params.id)
@@ -133,7 +139,11 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/messages',
-    { preHandler: [sends], schema: { body: ZSendMessageBody, response: { 201: ZMessage } } },
+    {
+      config: { apiTokens: true },
+      preHandler: [sends],
+      schema: { body: ZSendMessageBody, response: { 201: ZMessage } },
+    },
     async (request, reply) => {
       const me = requireMember(request)
       const message = await sendMessage(app.db, me, request.body.recipientId, request.body.content)

@@ -40,7 +40,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/notifications',
-    { schema: { querystring: ZNotificationsQuery, response: { 200: ZNotificationList } } },
+    {
+      config: { apiTokens: true },
+      schema: { querystring: ZNotificationsQuery, response: { 200: ZNotificationList } },
+    },
     async (request) => {
       const me = requireMember(request)
       const [page, unreadCount] = await Promise.all([
@@ -54,7 +57,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Changes are announced to the member's own streams so their other tabs stay in step.
   app.post(
     '/api/notifications/read-all',
-    { preHandler: [writeLimit], schema: { response: { 200: ZReadAllResult } } },
+    { config: { apiTokens: true }, preHandler: [writeLimit], schema: { response: { 200: ZReadAllResult } } },
     async (request) => {
       const me = requireMember(request)
       const updated = await markAllNotificationsRead(app.db, me.id)
@@ -65,7 +68,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/notifications/:id/read',
-    { preHandler: [writeLimit], schema: { params: ZIdParams, response: { 200: ZOk } } },
+    {
+      config: { apiTokens: true },
+      preHandler: [writeLimit],
+      schema: { params: ZIdParams, response: { 200: ZOk } },
+    },
     async (request) => {
       const me = requireMember(request)
       if (!(await markNotificationRead(app.db, me.id, request.params.id))) throw notFound()
@@ -76,7 +83,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/notifications/:id',
-    { preHandler: [writeLimit], schema: { params: ZIdParams, response: { 200: ZOk } } },
+    {
+      config: { apiTokens: true },
+      preHandler: [writeLimit],
+      schema: { params: ZIdParams, response: { 200: ZOk } },
+    },
     async (request) => {
       const me = requireMember(request)
       if (!(await deleteNotification(app.db, me.id, request.params.id))) throw notFound()

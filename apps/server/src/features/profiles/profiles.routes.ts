@@ -88,7 +88,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Static paths first in the file for the reader; Fastify prefers them over :username anyway.
   app.get(
     '/api/users/verification-status',
-    { onRequest: members, schema: { response: { 200: ZVerificationStatus } } },
+    { config: { apiTokens: true }, onRequest: members, schema: { response: { 200: ZVerificationStatus } } },
     async (request) => {
       const me = requireMember(request)
       const { workEmail } = await getOwnEmails(app.db, me.id)
@@ -119,7 +119,11 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/users/:username',
-    { onRequest: members, schema: { params: ZUsernameParams, response: { 200: ZProfile } } },
+    {
+      config: { apiTokens: true },
+      onRequest: members,
+      schema: { params: ZUsernameParams, response: { 200: ZProfile } },
+    },
     async (request, reply) => {
       const me = requireMember(request)
       const viewer = { id: me.id, isAdmin: me.isAdmin }
@@ -134,6 +138,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:username/vouches',
     {
+      config: { apiTokens: true },
       onRequest: members,
       schema: { params: ZUsernameParams, querystring: ZVouchesQuery, response: { 200: ZVouchesPage } },
     },
@@ -152,6 +157,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/users/:id/profile',
     {
+      config: { apiTokens: true },
       // The owner check comes before the body: another member learns nothing from validation errors.
       onRequest: members,
       preValidation: async (request) =>
@@ -170,7 +176,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: members,
       preHandler: [pictureUploads],
-      config: { acceptsFiles: true },
+      config: { acceptsFiles: true, apiTokens: true },
       schema: { params: ZIdParams, response: { 200: ZSelfUser } },
     },
     async (request) => {
@@ -189,7 +195,11 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/medals/user/:userId',
-    { onRequest: members, schema: { params: ZUserIdParams, response: { 200: z.array(ZMedal) } } },
+    {
+      config: { apiTokens: true },
+      onRequest: members,
+      schema: { params: ZUserIdParams, response: { 200: z.array(ZMedal) } },
+    },
     async (request) => {
       const me = requireMember(request)
       const user = await findUserById(app.db, request.params.userId)

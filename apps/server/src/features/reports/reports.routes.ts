@@ -50,6 +50,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/reports',
     {
+      config: { apiTokens: true },
       onRequest: members,
       preHandler: [reportLimit],
       schema: { body: ZCreateReportBody, response: { 201: ZReport } },

@@ -18,7 +18,7 @@ export const reputationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/reputation/me',
-    { onRequest: members, schema: { response: { 200: ZReputation } } },
+    { config: { apiTokens: true }, onRequest: members, schema: { response: { 200: ZReputation } } },
     async (request) => getReputation(app.db, requireMember(request).id),
   )
 
@@ -30,6 +30,7 @@ export const reputationRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/vouches/:id/${action}`,
       {
+        config: { apiTokens: true },
         onRequest: members,
         preHandler: [writes],
         schema: { params: ZVouchIdParams, response: { 200: ZHideResult } },

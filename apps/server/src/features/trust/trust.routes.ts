@@ -40,7 +40,11 @@ export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/trust/:username',
-    { onRequest: members, schema: { params: ZUsernameParams, response: { 200: ZTrust } } },
+    {
+      config: { apiTokens: true },
+      onRequest: members,
+      schema: { params: ZUsernameParams, response: { 200: ZTrust } },
+    },
     async (request) => {
       const me = requireMember(request)
       return getTrust(app.db, request.params.username, { id: me.id, isAdmin: me.isAdmin })

@@ -1,4 +1,5 @@
 import type { TPreference } from '@vouched/shared/account'
+import type { TApiToken } from '@vouched/shared/api-tokens'
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { makeUser, mockApi, renderWithProviders } from '../../test/render'
@@ -7,6 +8,7 @@ import SettingsPage from './settings'
 configure({ asyncUtilTimeout: 4000 })
 
 const me = makeUser({ id: 1, username: 'alice', email: 'alice@example.com' })
+const NEW_TOKEN = `vch_${'k'.repeat(43)}`
 
 function settingsServer() {
   let preferences: TPreference[] = [
@@ -23,7 +25,47 @@ function settingsServer() {
   ]
   const calls: { method: string; url: string; body: unknown }[] = []
   let settings = { reviewEndorsements: false }
+  let tokens: TApiToken[] = [
+    {
+      id: 3,
+      name: 'Nightly backup',
+      scope: 'read',
+      createdAt: '2026-01-05T10:00:00.000Z',
+      expiresAt: null,
+      lastUsedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    },
+  ]
   const fetchMock = mockApi({
+    'GET /api/account/tokens': () => ({ body: { tokens } }),
+    'POST /api/account/tokens': ({ body, url, method }) => {
+      calls.push({ method, url, body })
+      const { name, scope, expiresInDays } = body as { name: string; scope: 'read'; expiresInDays?: number }
+      if (tokens.some((token) => token.name.toLowerCase() === name.toLowerCase())) {
+        return {
+          status: 409,
+          body: {
+            message: 'You already have a token with this name',
+            code: 'TOKEN_NAME_TAKEN',
+            field: 'name',
+          },
+        }
+      }
+      const created = {
+        id: 4,
+        name,
+        scope,
+        createdAt: new Date().toISOString(),
+        expiresAt: expiresInDays ? new Date(Date.now() + expiresInDays * 86_400_000).toISOString() : null,
+        lastUsedAt: null,
+      }
+      tokens = [created, ...tokens]
+      return { status: 201, body: { ...created, token: NEW_TOKEN } }
+    },
+    'DELETE /api/account/tokens/3': ({ url, method }) => {
+      calls.push({ method, url, body: undefined })
+      tokens = tokens.filter((token) => token.id !== 3)
+      return { body: { success: true } }
+    },
     'GET /api/account/notification-preferences': () => ({ body: { preferences } }),
     'PUT /api/account/notification-preferences': ({ body, url, method }) => {
       calls.push({ method, url, body })
@@ -71,7 +113,14 @@ describe('Settings page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument()
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
     expect(screen.getByText('alice@example.com')).toBeInTheDocument()
-    for (const name of ['Account', 'Notifications', 'Blocked members', 'Your data', 'Delete account']) {
+    for (const name of [
+      'Account',
+      'Notifications',
+      'Blocked members',
+      'Your data',
+      'API tokens',
+      'Delete account',
+    ]) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument()
     }
     const download = screen.getByRole('link', { name: 'Download my data' })
@@ -157,6 +206,99 @@ describe('Settings page', () => {
     await user.type(within(dialog).getByLabelText('Password'), 'right-one')
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account forever' }))
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/auth'))
+  })
+
+  it('lists API tokens with their scope and last use', async () => {
+    settingsServer()
+    renderWithProviders(<SettingsPage />, { user: me })
+    const list = await screen.findByRole('list', { name: 'API tokens' })
+    const item = within(list).getByRole('listitem')
+    expect(item).toHaveTextContent('Nightly backup')
+    expect(item).toHaveTextContent('Read only')
+    expect(item).toHaveTextContent('Created Jan 5, 2026')
+    expect(item).toHaveTextContent('Never expires')
+    expect(item).toHaveTextContent('Last used 5 minutes ago')
+  })
+
+  it('creates a token, shows it once with a Copy button, then only lists it', async () => {
+    const { calls } = settingsServer()
+    const { user } = renderWithProviders(<SettingsPage />, { user: me })
+    const form = screen.getByRole('form', { name: 'Create an API token' })
+    await user.type(within(form).getByLabelText('Token name'), 'Deploy bot')
+    await user.click(within(form).getByRole('combobox', { name: 'Access' }))
+    await user.click(await screen.findByRole('option', { name: 'Read and write' }))
+    await user.click(within(form).getByRole('combobox', { name: 'Expires after' }))
+    await user.click(await screen.findByRole('option', { name: '1 year' }))
+    await user.click(within(form).getByRole('button', { name: 'Create token' }))
+
+    const shown = await screen.findByRole('status', { name: 'New API token' })
+    expect(shown).toHaveTextContent('It will not be shown again.')
+    expect(within(shown).getByLabelText('Your new API token')).toHaveValue(NEW_TOKEN)
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        url: '/api/account/tokens',
+        body: { name: 'Deploy bot', scope: 'read-write', expiresInDays: 365 },
+      },
+    ])
+    await user.click(within(shown).getByRole('button', { name: 'Copy' }))
+    expect(await navigator.clipboard.readText()).toBe(NEW_TOKEN)
+    expect(within(shown).getByRole('button', { name: 'Copied' })).toBeInTheDocument()
+
+    const list = screen.getByRole('list', { name: 'API tokens' })
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2))
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Deploy botRead and write')
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Never used')
+    expect(list).not.toHaveTextContent(NEW_TOKEN)
+
+    await user.click(within(shown).getByRole('button', { name: 'I have copied it' }))
+    expect(screen.queryByRole('status', { name: 'New API token' })).not.toBeInTheDocument()
+    expect(screen.queryByDisplayValue(NEW_TOKEN)).not.toBeInTheDocument()
+    expect(within(form).getByLabelText('Token name')).toHaveValue('')
+  })
+
+  it('sends no expiry for a token that never expires', async () => {
+    const { calls } = settingsServer()
+    const { user } = renderWithProviders(<SettingsPage />, { user: me })
+    const form = screen.getByRole('form', { name: 'Create an API token' })
+    await user.type(within(form).getByLabelText('Token name'), 'Forever')
+    await user.click(within(form).getByRole('combobox', { name: 'Expires after' }))
+    await user.click(await screen.findByRole('option', { name: 'Never' }))
+    await user.click(within(form).getByRole('button', { name: 'Create token' }))
+    await screen.findByRole('status', { name: 'New API token' })
+    expect(calls).toEqual([
+      { method: 'POST', url: '/api/account/tokens', body: { name: 'Forever', scope: 'read' } },
+    ])
+  })
+
+  it('checks the name on the client, and shows the server’s refusal of a taken one on the field', async () => {
+    const { calls } = settingsServer()
+    const { user } = renderWithProviders(<SettingsPage />, { user: me })
+    const form = screen.getByRole('form', { name: 'Create an API token' })
+    await user.click(within(form).getByRole('button', { name: 'Create token' }))
+    expect(await within(form).findByText('Please give the token a name')).toBeInTheDocument()
+    expect(calls).toEqual([])
+
+    await user.type(within(form).getByLabelText('Token name'), 'nightly BACKUP')
+    await user.click(within(form).getByRole('button', { name: 'Create token' }))
+    expect(await within(form).findByText('You already have a token with this name')).toBeInTheDocument()
+    expect(screen.queryByRole('status', { name: 'New API token' })).not.toBeInTheDocument()
+  })
+
+  it('revokes a token after confirmation', async () => {
+    const { calls } = settingsServer()
+    const { user } = renderWithProviders(<SettingsPage />, { user: me })
+    const list = await screen.findByRole('list', { name: 'API tokens' })
+    await user.click(within(list).getByRole('button', { name: 'Revoke Nightly backup' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke “Nightly backup”?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(calls).toEqual([])
+
+    await user.click(within(list).getByRole('button', { name: 'Revoke Nightly backup' }))
+    const again = await screen.findByRole('alertdialog', { name: 'Revoke “Nightly backup”?' })
+    await user.click(within(again).getByRole('button', { name: 'Revoke' }))
+    expect(await screen.findByText('You have no API tokens.')).toBeInTheDocument()
+    expect(calls).toEqual([{ method: 'DELETE', url: '/api/account/tokens/3', body: undefined }])
   })
 
   it('does not offer deletion to an admin', () => {

@@ -1,6 +1,7 @@
 import {
   BellIcon,
   BanIcon,
+  CodeIcon,
   DownloadIcon,
   KeyRoundIcon,
   ShieldCheckIcon,
@@ -9,6 +10,7 @@ import {
 import type { ReactNode } from 'react'
 import { PageContainer } from '../../components/layout/page-container'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import { ApiTokens } from '../../features/account/components/api-tokens'
 import { ChangePasswordForm } from '../../features/account/components/change-password-form'
 import { DataExport } from '../../features/account/components/data-export'
 import { DeleteAccount } from '../../features/account/components/delete-account'
@@ -47,7 +49,10 @@ function Section({
   )
 }
 
-/** /settings: account, notification preferences, blocked members, data export and account deletion. */
+/**
+ * /settings: account, notification preferences, blocked members, data export, API tokens and account
+ * deletion.
+ */
 export default function SettingsPage() {
   useDocumentTitle('Settings')
   const { user } = useCurrentUser()
@@ -101,6 +106,14 @@ export default function SettingsPage() {
         description="Download everything Vouched stores about you."
       >
         <DataExport />
+      </Section>
+      <Section
+        id="api-tokens"
+        icon={<CodeIcon className="size-5 text-primary" aria-hidden />}
+        title="API tokens"
+        description="Let your own scripts use the Vouched API as you."
+      >
+        <ApiTokens />
       </Section>
       <Section
         id="delete"

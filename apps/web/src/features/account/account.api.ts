@@ -5,7 +5,9 @@ import type {
   TPreference,
   TPreferences,
 } from '@vouched/shared/account'
+import type { TApiTokenList, TCreateApiTokenBody, TCreatedApiToken } from '@vouched/shared/api-tokens'
 import type { TMessage } from '@vouched/shared/auth'
+import type { TOk } from '@vouched/shared/errors'
 import type { TAccountSettings, TUpdateAccountSettingsBody } from '@vouched/shared/endorsement-review'
 import { api } from '../../lib/api-client'
 import { sessionKeys } from '../../lib/session'
@@ -13,6 +15,7 @@ import { sessionKeys } from '../../lib/session'
 export const accountKeys = {
   preferences: ['account', 'notification-preferences'] as const,
   settings: ['account', 'settings'] as const,
+  tokens: ['account', 'tokens'] as const,
 }
 
 /** The archive is a download: a plain link lets the browser save it with the server's file name. */
@@ -62,5 +65,28 @@ export function useSaveSettings() {
     mutationFn: (body: TUpdateAccountSettingsBody) =>
       api.patch<TAccountSettings>('/api/account/settings', body),
     onSuccess: (saved) => queryClient.setQueryData(accountKeys.settings, saved),
+  })
+}
+
+export const apiTokensQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.tokens,
+    queryFn: () => api.get<TApiTokenList>('/api/account/tokens'),
+  })
+
+/** The answer carries the token itself, the only time it is shown: the caller keeps it for display. */
+export function useCreateApiToken() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: TCreateApiTokenBody) => api.post<TCreatedApiToken>('/api/account/tokens', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.tokens }),
+  })
+}
+
+export function useRevokeApiToken() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => api.delete<TOk>(`/api/account/tokens/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.tokens }),
   })
 }
