@@ -79,6 +79,8 @@ export const ZAccountSecurity = z.object({
   twoFactorEnabled: z.boolean(),
   /** How many unused recovery codes are left (0 when two-factor is off). */
   recoveryCodesLeft: z.number().int().min(0),
+  /** An admin whom REQUIRE_ADMIN_2FA=1 keeps out of the admin dashboard until two-factor is on. */
+  twoFactorRequired: z.boolean(),
   passkeys: z.array(ZPasskey),
   sessions: z.array(ZSignedInSession),
 })

@@ -106,7 +106,12 @@ describe('two-factor setup', () => {
     expect(row!.pendingSecret).not.toContain(secret)
     // Still off until a code confirms it.
     const security = await t.inject(member, { method: 'GET', url: '/api/account/security' })
-    expect(security.json()).toMatchObject({ twoFactorEnabled: false, passkeys: [], recoveryCodesLeft: 0 })
+    expect(security.json()).toMatchObject({
+      twoFactorEnabled: false,
+      twoFactorRequired: false,
+      passkeys: [],
+      recoveryCodesLeft: 0,
+    })
   })
 
   it('refuses a wrong confirming code and an enable without setup', async () => {
@@ -538,6 +543,9 @@ describe('REQUIRE_ADMIN_2FA=1', () => {
       payload: { title: 'Hello all', content: 'A long enough announcement text.' },
     })
     expect(announce.statusCode).toBe(403)
+    // The web app's /admin reads this to point the admin to Settings.
+    const security = await strict.inject({ method: 'GET', url: '/api/account/security', headers: { cookie } })
+    expect(security.json()).toMatchObject({ twoFactorRequired: true, twoFactorEnabled: false })
     // Without the setting nothing changes.
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie } })).statusCode,

@@ -85,7 +85,8 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
         listSessions(app.db, me.id, request.sessionId),
       ])
       reply.header('Cache-Control', 'no-store')
-      return { twoFactorEnabled, recoveryCodesLeft, passkeys: [], sessions }
+      const twoFactorRequired = me.isAdmin && app.config.requireAdminTwoFactor
+      return { twoFactorEnabled, recoveryCodesLeft, twoFactorRequired, passkeys: [], sessions }
     },
   )
 

@@ -71,7 +71,14 @@ describe('Settings page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument()
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
     expect(screen.getByText('alice@example.com')).toBeInTheDocument()
-    for (const name of ['Account', 'Notifications', 'Blocked members', 'Your data', 'Delete account']) {
+    for (const name of [
+      'Account',
+      'Security',
+      'Notifications',
+      'Blocked members',
+      'Your data',
+      'Delete account',
+    ]) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument()
     }
     const download = screen.getByRole('link', { name: 'Download my data' })
