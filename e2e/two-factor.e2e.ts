@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth'
 import { describe, expect, it } from 'vitest'
 import { registerViaApi, useBrowser, waitForMail } from './support/fixtures'
-import { shoot } from './support/screenshots'
+import { horizontalOverflow, PHONE, shoot } from './support/screenshots'
 
 const b = useBrowser()
 
@@ -79,6 +79,12 @@ describe('signed-in devices', () => {
     expect(await mine.count()).toBe(1)
     await b.page.getByRole('button', { name: 'Sign out everywhere else' }).scrollIntoViewIfNeeded()
     await shoot(b.page, 'signed-in-devices.png')
+    // On a phone the rows wrap instead of pushing the page sideways.
+    await b.page.setViewportSize(PHONE)
+    await b.page.getByRole('button', { name: 'Sign out everywhere else' }).scrollIntoViewIfNeeded()
+    expect(await horizontalOverflow(b.page)).toBe(0)
+    await shoot(b.page, 'signed-in-devices-phone.png')
+    await b.page.setViewportSize({ width: 1280, height: 800 })
 
     await devices.getByRole('button', { name: 'Sign out Safari 17 on iOS' }).click()
     await b.toast('Safari 17 on iOS is signed out.').waitFor()
