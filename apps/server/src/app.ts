@@ -11,7 +11,7 @@ import type { Config, TrustProxy } from './config'
 import type { Database, Db } from './db/client'
 import { createCpuPool, type CpuPool } from './core/cpu-pool'
 import { AppError, installErrorHandler } from './core/errors'
-import { createMailer, type Mailer } from './core/mail'
+import { createBackgroundMail, createMailer, type BackgroundMail, type Mailer } from './core/mail'
 import { RequestLogController } from './core/request-log'
 import { openApiPlugin } from './core/openapi'
 import { redisPlugin } from './core/redis'
@@ -42,6 +42,7 @@ import { onboardingRoutes } from './features/onboarding/onboarding.routes'
 import { profilesRoutes } from './features/profiles/profiles.routes'
 import { reportsRoutes } from './features/reports/reports.routes'
 import { reputationRoutes } from './features/reputation/reputation.routes'
+import { securityRoutes } from './features/security/security.routes'
 import { trustRoutes } from './features/trust/trust.routes'
 
 declare module 'fastify' {
@@ -51,6 +52,8 @@ declare module 'fastify' {
     database: Database
     config: Config
     mailer: Mailer
+    /** Mails sent beside the answer (security notices), waited for on close. */
+    backgroundMail: BackgroundMail
     /** Worker threads for CPU-heavy work (badge PNGs, PDF rewriting), off the event loop. */
     cpuPool: CpuPool
     /** Every route as registered, for the authorization matrix and docs. */
@@ -89,6 +92,8 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   app.decorate('database', database)
   app.decorate('config', config)
   app.decorate('mailer', createMailer(config, app.log))
+  app.decorate('backgroundMail', createBackgroundMail(app.mailer, app.log))
+  app.addHook('onClose', async () => app.backgroundMail.drain())
   app.decorate('routeList', [])
   app.decorate('cpuPool', createCpuPool())
   app.addHook('onClose', async () => app.cpuPool.destroy())
@@ -146,6 +151,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(onboardingRoutes)
   await app.register(accountRoutes)
   await app.register(accountTokensRoutes)
+  await app.register(securityRoutes)
   await app.register(uploadsRoutes)
 
   await registerClient(app, config)

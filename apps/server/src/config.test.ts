@@ -63,6 +63,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ RATE_LIMIT: 'maybe' }, 'RATE_LIMIT'],
+    [{ REQUIRE_ADMIN_2FA: 'yes' }, 'REQUIRE_ADMIN_2FA'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ SESSION_CACHE_SIZE: '-1' }, 'SESSION_CACHE_SIZE'],
     [{ SESSION_CACHE_SIZE: 'lots' }, 'SESSION_CACHE_SIZE'],
@@ -80,6 +81,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(
       new RegExp(`^Invalid environment variable ${name}: `),
     )
+  })
+
+  it('asks admins for two-factor sign-in only with REQUIRE_ADMIN_2FA=1', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).requireAdminTwoFactor).toBe(false)
+    expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_ADMIN_2FA: '0' }).requireAdminTwoFactor).toBe(false)
+    expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_ADMIN_2FA: '1' }).requireAdminTwoFactor).toBe(true)
   })
 
   it('turns the session cache off with SESSION_CACHE_SIZE=0', () => {

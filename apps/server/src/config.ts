@@ -28,6 +28,7 @@ const ZEnv = z
     ADMIN_EMAIL: z.email().optional(),
     SEED_DEMO: z.enum(['0', '1']).optional(),
     RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+    REQUIRE_ADMIN_2FA: z.enum(['0', '1']).default('0'),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -80,6 +81,8 @@ export type Config = {
   adminEmail: string | undefined
   seedDemo: boolean
   rateLimit: boolean
+  /** REQUIRE_ADMIN_2FA=1: admin routes refuse admins who have not turned two-factor sign-in on. */
+  requireAdminTwoFactor: boolean
   /** Where instances count rate limits together; unset, each instance counts in its own memory. */
   redisUrl: string | undefined
   /** Starts every key this site writes in Redis, so several sites can share one Redis. */
@@ -180,6 +183,7 @@ export function loadConfig(
     adminEmail: e.ADMIN_EMAIL,
     seedDemo,
     rateLimit: e.RATE_LIMIT === 'on',
+    requireAdminTwoFactor: e.REQUIRE_ADMIN_2FA === '1',
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     metricsToken: e.METRICS_TOKEN,

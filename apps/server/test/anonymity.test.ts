@@ -62,6 +62,7 @@ const routes: Record<string, Row> = {
   'GET /api/vouches/:id/comments': (w) => as(readers, `/api/vouches/${w.anonymousId}/comments`)(w),
   'GET /api/vouches/pending': as(readers, '/api/vouches/pending'),
   'GET /api/account/settings': as(readers, '/api/account/settings'),
+  'GET /api/account/security': as(readers, '/api/account/security'),
   'GET /api/connection-requests/pending': as(readers, '/api/connection-requests/pending'),
   'GET /api/connection-requests/sent': as(readers, '/api/connection-requests/sent'),
   'GET /api/endorsement-requests': (w) =>

@@ -30,6 +30,14 @@ const SESSION_ONLY = [
   'GET /api/account/tokens',
   'POST /api/account/tokens',
   'DELETE /api/account/tokens/:id',
+  // Two-factor sign-in and signed-in devices: what would let a stolen token lock the member out.
+  'POST /api/login/two-factor',
+  'GET /api/account/security',
+  'POST /api/account/two-factor/setup',
+  'POST /api/account/two-factor/enable',
+  'POST /api/account/two-factor/disable',
+  'DELETE /api/account/sessions/:id',
+  'POST /api/account/sessions/revoke-others',
   'POST /api/users/add-work-email',
   'POST /api/users/verify-email',
   // The live stream ends with its session; scripts poll instead.

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import type { InjectOptions } from 'light-my-request'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { hashtags, users } from '../src/db/schema/index'
+import { hashtags, sessions, users } from '../src/db/schema/index'
+import { createSession, hashToken } from '../src/core/session'
 import type { UserRow } from '../src/core/user-shapes'
 import { createApiToken } from '../src/features/account/account.tokens.service'
 import { createAnnouncement } from '../src/features/announcements/announcements.service'
@@ -156,6 +157,12 @@ const ROWS: Row[] = [
     expect: everyone(200),
   },
   { route: 'POST /api/logout', make: () => ({ url: '/api/logout' }), expect: everyone(200) },
+  {
+    // No pending sign-in behind the request: whoever sends it, signed in or not, gets 401.
+    route: 'POST /api/login/two-factor',
+    make: () => ({ url: '/api/login/two-factor', payload: { code: '123456' } }),
+    expect: everyone(401),
+  },
   {
     route: 'POST /api/auth/request-password-reset',
     make: (w) => ({ url: '/api/auth/request-password-reset', payload: { email: w.peer.email } }),
@@ -700,6 +707,46 @@ const ROWS: Row[] = [
       return { url: `/api/account/tokens/${id}` }
     },
     expect: ownerOnly(200, 404),
+  },
+  // Two-factor sign-in and signed-in devices (issue 27, features/security)
+  {
+    route: 'GET /api/account/security',
+    make: () => ({ url: '/api/account/security' }),
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/account/two-factor/setup',
+    make: () => ({ url: '/api/account/two-factor/setup' }),
+    expect: members(200),
+  },
+  {
+    // No setup started: 409 to every member, before any code is looked at.
+    route: 'POST /api/account/two-factor/enable',
+    make: () => ({ url: '/api/account/two-factor/enable', payload: { code: '123456' } }),
+    expect: members(409),
+  },
+  {
+    route: 'POST /api/account/two-factor/disable',
+    make: () => ({ url: '/api/account/two-factor/disable', payload: { code: '123456' } }),
+    expect: members(409),
+  },
+  {
+    // Another member's session does not exist for them (404), admins included.
+    route: 'DELETE /api/account/sessions/:id',
+    make: async (w) => {
+      const id = hashToken(await createSession(t.db, w.owner.id))
+      const [row] = await t.db
+        .select({ publicId: sessions.publicId })
+        .from(sessions)
+        .where(eq(sessions.id, id))
+      return { url: `/api/account/sessions/${row!.publicId}` }
+    },
+    expect: ownerOnly(200, 404),
+  },
+  {
+    route: 'POST /api/account/sessions/revoke-others',
+    make: () => ({ url: '/api/account/sessions/revoke-others' }),
+    expect: members(200),
   },
   {
     route: 'GET /api/account/notification-preferences',

@@ -74,6 +74,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     adminEmail: undefined,
     seedDemo: false,
     rateLimit: false,
+    requireAdminTwoFactor: false,
     redisUrl: undefined,
     metricsToken: undefined,
     trustInBackground: false,

@@ -37,3 +37,30 @@ export function createMailer(config: Config, logger: FastifyBaseLogger): Mailer 
     },
   }
 }
+
+/** Mails that leave after the answer; closing the app waits for the ones still under way. */
+export type BackgroundMail = {
+  /** Runs `compose` (which may read the database) and sends what it returns; failures are logged. */
+  send: (compose: () => Promise<Mail | null>) => void
+  drain: () => Promise<void>
+}
+
+/**
+ * A security notice must not hold a sign-in while the mail server is slow, nor fail it when the server
+ * is down: it is sent beside the answer, and a failure is logged without the mail's text.
+ */
+export function createBackgroundMail(mailer: Mailer, logger: FastifyBaseLogger): BackgroundMail {
+  const pending = new Set<Promise<void>>()
+  return {
+    send(compose) {
+      const work = compose()
+        .then((mail) => (mail ? mailer.send(mail) : undefined))
+        .catch((error: unknown) => logger.error({ err: error }, 'background mail failed'))
+        .finally(() => pending.delete(work))
+      pending.add(work)
+    },
+    drain: async () => {
+      await Promise.allSettled([...pending])
+    },
+  }
+}

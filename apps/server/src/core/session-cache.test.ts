@@ -161,7 +161,7 @@ describe('session cache', () => {
     const { member: before } = (await me(member, cookie))!
     const racing = t.app.sessionCache.find(key, async () => {
       await gate
-      return { sessionId: 'x', member: before, expiresAt: Date.now() + 60_000 }
+      return { sessionId: 'x', member: before, expiresAt: Date.now() + 60_000, lastSeenAt: Date.now() }
     })
     await t.db.update(users).set({ bio: 'changed during the read' }).where(eq(users.id, member.id))
     await t.app.settled()
@@ -179,6 +179,7 @@ describe('session cache', () => {
       sessionId: 'x',
       member: held,
       expiresAt: Date.now() - 1,
+      lastSeenAt: Date.now(),
     }))
     expect(t.app.sessionCache.peek(key)).toBeUndefined()
   })

@@ -6,7 +6,13 @@ const MAX_AGE_MS = 60_000
 /** A held session's estimated size: its key, the member's short fields and the entry's bookkeeping. */
 const ENTRY_BYTES = 1_024
 
-export type CachedSession = { sessionId: string; member: Member; expiresAt: number }
+export type CachedSession = {
+  sessionId: string
+  member: Member
+  expiresAt: number
+  /** When the session was last noted as seen (core/session.ts moves it every few minutes). */
+  lastSeenAt: number
+}
 
 export type SessionCache = {
   /** The session behind a signed cookie: held, or read by `load` once for concurrent requests. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../config'
@@ -32,12 +32,28 @@ declare module 'fastify' {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
+/** How long a User-Agent is kept: enough to name any real browser, too little to store a payload. */
+export const USER_AGENT_MAX = 512
+/** A session's last-seen time moves at most this often: a write per request would cost every request. */
+export const LAST_SEEN_EVERY_MS = 5 * 60_000
+
+/** The request's User-Agent as sessions keep it, or null when it sent none. */
+export const userAgentOf = (request: FastifyRequest) => {
+  const value = request.headers['user-agent']?.trim()
+  return value ? value.slice(0, USER_AGENT_MAX) : null
+}
+
 /** Starts a session and returns the token for the cookie; only its hash is stored. */
-export async function createSession(db: Db, userId: number): Promise<string> {
+export async function createSession(
+  db: Db,
+  userId: number,
+  userAgent: string | null = null,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url')
   await db.insert(sessions).values({
     id: hashToken(token),
     userId,
+    userAgent,
     expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
   })
   return token
@@ -96,12 +112,23 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const authenticateApiToken = createApiTokenAuth(app)
   // Built once: every signed-in request runs it, and building a query costs more than running it.
   const findSessionUser = app.db
-    .select({ user: memberColumns, expiresAt: sessions.expiresAt })
+    .select({ user: memberColumns, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
     .prepare('session_user')
+  // The condition makes instances racing for one session write once per interval between them.
+  const touchSession = app.db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('id')),
+        lt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${LAST_SEEN_EVERY_MS / 1000})`),
+      ),
+    )
+    .prepare('session_touch')
   const { sessionCacheSize } = app.config
   const invalidation = app.cacheInvalidation
   const cache = createSessionCache(invalidation, sessionCacheSize)
@@ -123,11 +150,22 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       const [row] = await findSessionUser.execute({ id })
       // A suspended member's sessions are deleted with the suspension; one racing it is refused here.
       if (!row || row.user.suspendedAt) return undefined
-      return { sessionId: id, member: toMember(row.user), expiresAt: row.expiresAt.getTime() }
+      return {
+        sessionId: id,
+        member: toMember(row.user),
+        expiresAt: row.expiresAt.getTime(),
+        lastSeenAt: row.lastSeenAt.getTime(),
+      }
     })
     if (!session) return
     request.user = session.member
     request.sessionId = session.sessionId
+    const now = Date.now()
+    if (now - session.lastSeenAt >= LAST_SEEN_EVERY_MS) {
+      // Noted on the held entry first, so that the requests behind this one do not write too.
+      session.lastSeenAt = now
+      await touchSession.execute({ id: session.sessionId })
+    }
   })
   // The database's word on a change reaches every instance a moment after the commit, but whoever
   // made it must see it in their very next request: this instance forgets their session (and with it

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { TLoginBody, TRegisterBody } from '@vouched/shared/auth'
+import type { TSecondFactorBody, TTwoFactorRequired } from '@vouched/shared/security'
 import type { TSelfUser } from '@vouched/shared/users'
 import { api, ApiError } from './api-client'
 
@@ -35,10 +36,27 @@ function switchIdentity(queryClient: QueryClient, user: TSelfUser | null) {
   queryClient.setQueryData(sessionKeys.user, user)
 }
 
+/** The password step's answer: the member, or word that a second factor is awaited (no session yet). */
+export type TLoginResult = TSelfUser | TTwoFactorRequired
+
+export const needsSecondFactor = (result: TLoginResult): result is TTwoFactorRequired =>
+  'twoFactorRequired' in result && result.twoFactorRequired
+
 export function useLogin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: TLoginBody) => api.post<TSelfUser>('/api/login', body),
+    mutationFn: (body: TLoginBody) => api.post<TLoginResult>('/api/login', body),
+    onSuccess: (result) => {
+      if (!needsSecondFactor(result)) switchIdentity(queryClient, result)
+    },
+  })
+}
+
+/** The second step of a sign-in with two-factor on: a code or a recovery code completes it. */
+export function useCompleteTwoFactor() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: TSecondFactorBody) => api.post<TSelfUser>('/api/login/two-factor', body),
     onSuccess: (user) => switchIdentity(queryClient, user),
   })
 }

@@ -90,8 +90,18 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** What the member's Settings and the API call the session: the id is a secret's hash. */
+    publicId: serial('public_id').notNull(),
+    /** The browser's User-Agent at sign-in, cut to 512 characters: how Settings names the device. */
+    userAgent: text('user_agent'),
+    /** Moved forward at most every few minutes by the session plugin (core/session.ts). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    uniqueIndex('sessions_public_id_idx').on(t.publicId),
+  ],
 )
 
 /**

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { perMember, rateLimit } from '../../core/rate-limit'
 import { clearSessionCookie, requireMember } from '../../core/session'
 import { sendNotificationMails } from '../notifications/notifications.service'
+import { mailSecurityEvent } from '../security/security.service'
 import { buildExport, findSettings, listPreferences } from './account.queries'
 import { changePassword, deleteOwnAccount, savePreferences, saveSettings } from './account.service'
 
@@ -70,7 +71,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: ZChangePasswordBody, response: { 200: ZMessage } },
     },
     async (request) => {
-      await changePassword(app.db, requireMember(request), request.sessionId, request.body)
+      const me = requireMember(request)
+      await changePassword(app.db, me, request.sessionId, request.body)
+      mailSecurityEvent(app.db, app.backgroundMail, app.config, me.id, { kind: 'password-changed' })
       return { message: ACCOUNT_MESSAGES.passwordChanged }
     },
   )

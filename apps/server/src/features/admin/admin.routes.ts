@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { notFound } from '../../core/errors'
 import { perMember, rateLimit } from '../../core/rate-limit'
+import { requireAdminAccess } from '../../core/admin-access'
 import { requireAdmin } from '../../core/session'
 import {
   conversationExists,
@@ -30,7 +31,8 @@ const ok = { success: true as const }
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Admins only (visitors 401, members 403), checked before any input is looked at.
-  app.addHook('onRequest', async (request: FastifyRequest) => void requireAdmin(request))
+  // With REQUIRE_ADMIN_2FA=1, only those who turned two-factor sign-in on (docs/decisions/141).
+  app.addHook('onRequest', async (request: FastifyRequest) => void (await requireAdminAccess(request)))
   const writes = rateLimit(app, {
     name: 'admin.writes',
     max: 120,

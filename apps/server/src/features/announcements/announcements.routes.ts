@@ -9,6 +9,7 @@ import {
 import { ZIdParams, ZOk } from '@vouched/shared/errors'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { requireAdminAccess } from '../../core/admin-access'
 import { perMember, rateLimit } from '../../core/rate-limit'
 import { requireAdmin, requireMember } from '../../core/session'
 import { listAnnouncements } from './announcements.queries'
@@ -23,7 +24,7 @@ export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
   })
   // Checked before the body is validated: a visitor gets 401 and a member 403, whatever they sent.
   const members = async (request: FastifyRequest) => void requireMember(request)
-  const admins = async (request: FastifyRequest) => void requireAdmin(request)
+  const admins = async (request: FastifyRequest) => void (await requireAdminAccess(request))
 
   app.get(
     '/api/announcements',

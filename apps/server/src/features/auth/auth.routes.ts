@@ -8,18 +8,21 @@ import {
 } from '@vouched/shared/auth'
 import { measurePassword } from '@vouched/shared/password-meter'
 import { ZOk } from '@vouched/shared/errors'
+import { ZTwoFactorRequired } from '@vouched/shared/security'
 import { ZSelfUser } from '@vouched/shared/users'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { failureLimit, rateLimit } from '../../core/rate-limit'
-import {
-  clearSessionCookie,
-  createSession,
-  deleteSession,
-  requireMember,
-  setSessionCookie,
-} from '../../core/session'
+import { clearSessionCookie, deleteSession, requireMember } from '../../core/session'
 import { getSelfUser } from '../../core/self-user'
 import { toSelfUser } from '../../core/user-shapes'
+import {
+  createChallenge,
+  isTwoFactorEnabled,
+  mailSecurityEvent,
+  setChallengeCookie,
+  signIn,
+} from '../security/security.service'
 import { findUserByEmail } from './auth.queries'
 import {
   authenticate,
@@ -66,20 +69,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: [registerPerIp], schema: { body: ZRegisterBody, response: { 201: ZSelfUser } } },
     async (request, reply) => {
       const user = await registerMember(app.db, request.body)
-      setSessionCookie(reply, await createSession(app.db, user.id), app.config)
+      // The browser a member joined with is their first known one: no "new device" mail for it.
+      await signIn(app, request, reply, user.id, { quiet: true })
       return reply.status(201).send(toSelfUser(user))
     },
   )
 
   app.post(
     '/api/login',
-    { preHandler: [loginPerIp], schema: { body: ZLoginBody, response: { 200: ZSelfUser } } },
+    {
+      preHandler: [loginPerIp],
+      schema: { body: ZLoginBody, response: { 200: z.union([ZSelfUser, ZTwoFactorRequired]) } },
+    },
     async (request, reply) => {
       const { username, password } = request.body
       const user = await authenticate(app.db, username, password, loginFailures.forReply(reply))
-      // A fresh session id on every sign-in: a planted cookie never becomes a signed-in one.
-      if (request.sessionId) await deleteSession(app.db, request.sessionId)
-      setSessionCookie(reply, await createSession(app.db, user.id), app.config)
+      // With two-factor on, the right password opens no session yet: a pending sign-in waits a few
+      // minutes for the code (POST /api/login/two-factor, features/security).
+      if (await isTwoFactorEnabled(app.db, user.id)) {
+        setChallengeCookie(reply, await createChallenge(app.db, user.id), app.config)
+        return { twoFactorRequired: true as const }
+      }
+      await signIn(app, request, reply, user.id)
       return toSelfUser(user)
     },
   )
@@ -115,7 +126,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await resetPassword(app.db, token, email, password)
       // Whoever was locked out by someone else's guesses gets in with the new password at once.
       const member = await findUserByEmail(app.db, email)
-      if (member) await loginFailures.clear(loginLimitKey(member, email))
+      if (member) {
+        await loginFailures.clear(loginLimitKey(member, email))
+        mailSecurityEvent(app.db, app.backgroundMail, app.config, member.id, { kind: 'password-changed' })
+      }
       return { message: 'Your password has been reset. You can now log in with your new password.' }
     },
   )

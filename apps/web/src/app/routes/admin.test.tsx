@@ -24,6 +24,33 @@ describe('/admin', () => {
     expect(await screen.findByText('No users found.')).toBeInTheDocument()
   })
 
+  it('points an admin to Settings when the site requires two-factor sign-in they have not turned on', async () => {
+    mockApi({
+      'GET /api/admin/users': {
+        status: 403,
+        body: { code: 'TWO_FACTOR_REQUIRED', message: 'Admins must turn on two-factor sign-in' },
+      },
+      'GET /api/account/security': {
+        body: {
+          twoFactorEnabled: false,
+          twoFactorRequired: true,
+          recoveryCodesLeft: 0,
+          passkeys: [],
+          sessions: [],
+        },
+      },
+    })
+    renderApp('/admin', { user: admin })
+    expect(
+      await screen.findByText('Turn on two-factor sign-in to use the admin dashboard'),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Turn it on in Settings' })).toHaveAttribute(
+      'href',
+      '/settings#security',
+    )
+    expect(screen.queryByRole('tab', { name: 'Users' })).not.toBeInTheDocument()
+  })
+
   it('keeps the open tab in the URL', async () => {
     mockApi({
       'GET /api/admin/users': empty,

@@ -115,6 +115,7 @@ describe('Settings page', () => {
     expect(screen.getByText('alice@example.com')).toBeInTheDocument()
     for (const name of [
       'Account',
+      'Security',
       'Notifications',
       'Blocked members',
       'Your data',

@@ -4,6 +4,7 @@ import {
   CodeIcon,
   DownloadIcon,
   KeyRoundIcon,
+  LockKeyholeIcon,
   ShieldCheckIcon,
   TriangleAlertIcon,
 } from 'lucide-react'
@@ -17,6 +18,7 @@ import { DeleteAccount } from '../../features/account/components/delete-account'
 import { NotificationPreferences } from '../../features/account/components/notification-preferences'
 import { ReviewEndorsementsSetting } from '../../features/account/components/review-endorsements-setting'
 import { BlockedMembers } from '../../features/blocks/components/blocked-members'
+import { SecuritySettings } from '../../features/security/components/security-settings'
 import { useCurrentUser } from '../../lib/session'
 import { useDocumentTitle } from '../../lib/use-document-title'
 
@@ -74,6 +76,14 @@ export default function SettingsPage() {
           <dd className="font-medium break-all">{user.email}</dd>
         </dl>
         <ChangePasswordForm />
+      </Section>
+      <Section
+        id="security"
+        icon={<LockKeyholeIcon className="size-5 text-primary" aria-hidden />}
+        title="Security"
+        description="Two-factor sign-in and the devices signed in to your account."
+      >
+        <SecuritySettings />
       </Section>
       <Section
         id="notifications"

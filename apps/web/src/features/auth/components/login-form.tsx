@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ZLoginBody } from '@vouched/shared/auth'
 import { AUTH_MESSAGES } from '@vouched/shared/auth.constants'
+import type { TSelfUser } from '@vouched/shared/users'
 import { Loader2Icon } from 'lucide-react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '../../../components/ui/button'
@@ -11,7 +13,8 @@ import { PasswordInput } from '../../../components/ui/password-input'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { safeNextPath } from '../../../lib/next-path'
-import { useLogin } from '../../../lib/session'
+import { needsSecondFactor, useLogin } from '../../../lib/session'
+import { TwoFactorStep } from './two-factor-step'
 
 /** Login by username or email (SPEC.md §5). `defaultUsername` pre-fills it (e.g. after "please log in instead"). */
 export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }) {
@@ -23,12 +26,22 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
     defaultValues: { username: defaultUsername, password: '' },
   })
 
+  const [secondStep, setSecondStep] = useState(false)
+
+  const signedIn = (user: TSelfUser) => {
+    toast({ title: 'Welcome back!', description: `You are now logged in as ${user.username}` })
+    // Back to the page that sent the visitor here (/auth?next=…), else home.
+    void navigate(safeNextPath(search.get('next')) ?? '/', { replace: true })
+  }
+
   const onSubmit = form.handleSubmit((body) =>
     login.mutateAsync(body).then(
-      (user) => {
-        toast({ title: 'Welcome back!', description: `You are now logged in as ${user.username}` })
-        // Back to the page that sent the visitor here (/auth?next=…), else home.
-        void navigate(safeNextPath(search.get('next')) ?? '/', { replace: true })
+      (result) => {
+        if (needsSecondFactor(result)) {
+          setSecondStep(true)
+          return
+        }
+        signedIn(result)
       },
       (error: unknown) => {
         // Wrong credentials (and bad input) get the one neutral message on the username field; other failures
@@ -43,6 +56,18 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
       },
     ),
   )
+
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        onSignedIn={signedIn}
+        onRestart={() => {
+          setSecondStep(false)
+          form.resetField('password')
+        }}
+      />
+    )
+  }
 
   return (
     <Form {...form}>

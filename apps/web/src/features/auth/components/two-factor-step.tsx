@@ -1,0 +1,140 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { SECURITY_MESSAGES, ZRecoveryCode, ZTotpCode } from '@vouched/shared/security'
+import type { TSelfUser } from '@vouched/shared/users'
+import { Loader2Icon, ShieldCheckIcon } from 'lucide-react'
+import { useState } from 'react'
+import { useForm, type Resolver } from 'react-hook-form'
+import { z } from 'zod'
+import { Button } from '../../../components/ui/button'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
+import { Input } from '../../../components/ui/input'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage, isApiError } from '../../../lib/api-client'
+import { useCompleteTwoFactor } from '../../../lib/session'
+
+type Mode = 'code' | 'recoveryCode'
+type Values = { code: string; recoveryCode: string }
+
+const ZCodeForm = z.object({ code: ZTotpCode, recoveryCode: z.string() })
+const ZRecoveryForm = z.object({ code: z.string(), recoveryCode: ZRecoveryCode })
+
+/**
+ * The second step of /auth when the member has two-factor sign-in on: a code from their app, or one of
+ * their recovery codes. A pending sign-in lasts five minutes; past that (or after too many wrong codes)
+ * the member goes back to the password.
+ */
+export function TwoFactorStep({
+  onSignedIn,
+  onRestart,
+}: {
+  onSignedIn: (user: TSelfUser) => void
+  onRestart: () => void
+}) {
+  const complete = useCompleteTwoFactor()
+  const [mode, setMode] = useState<Mode>('code')
+  const form = useForm<Values>({
+    // Only the field in use is checked, with the server's own rules.
+    resolver: zodResolver(mode === 'code' ? ZCodeForm : ZRecoveryForm) as Resolver<Values>,
+    defaultValues: { code: '', recoveryCode: '' },
+  })
+
+  const switchMode = () => {
+    form.clearErrors()
+    setMode(mode === 'code' ? 'recoveryCode' : 'code')
+  }
+
+  const onSubmit = form.handleSubmit((values) =>
+    complete.mutate(mode === 'code' ? { code: values.code } : { recoveryCode: values.recoveryCode }, {
+      onSuccess: onSignedIn,
+      onError: (error) => {
+        if (isApiError(error) && error.code === 'TWO_FACTOR_EXPIRED') {
+          toast({ title: 'Please sign in again', description: errorMessage(error), variant: 'destructive' })
+          onRestart()
+          return
+        }
+        form.setError(mode, { message: errorMessage(error) }, { shouldFocus: true })
+        form.resetField(mode, { keepError: true })
+      },
+    }),
+  )
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Two-factor sign-in">
+        <div className="flex items-start gap-3 rounded-lg bg-accent/60 p-3 text-sm">
+          <ShieldCheckIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+          <p>
+            {mode === 'code'
+              ? 'Two-factor sign-in is on for this account. Enter the 6-digit code your authenticator app shows.'
+              : 'Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each works once.'}
+          </p>
+        </div>
+        {mode === 'code' ? (
+          <FormField
+            key="code"
+            control={form.control}
+            name="code"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Authentication code</FormLabel>
+                <FormControl>
+                  <Input
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    placeholder="123456"
+                    maxLength={9}
+                    autoFocus
+                    {...field}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        ) : (
+          <FormField
+            key="recoveryCode"
+            control={form.control}
+            name="recoveryCode"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Recovery code</FormLabel>
+                <FormControl>
+                  <Input
+                    autoComplete="off"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    placeholder="abcde-fghjk"
+                    autoFocus
+                    {...field}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        )}
+        <Button type="submit" size="lg" className="w-full" disabled={complete.isPending}>
+          {complete.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
+          {complete.isPending ? 'Verifying...' : 'Verify and log in'}
+        </Button>
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <Button type="button" variant="link" className="h-auto p-0" onClick={switchMode}>
+            {mode === 'code' ? 'Use a recovery code instead' : 'Use a code from my app instead'}
+          </Button>
+          <Button
+            type="button"
+            variant="link"
+            className="h-auto p-0 text-muted-foreground"
+            onClick={onRestart}
+          >
+            Back to password
+          </Button>
+        </div>
+        <p className="sr-only" aria-live="polite">
+          {mode === 'code' ? SECURITY_MESSAGES.codeRequired : SECURITY_MESSAGES.recoveryCodeRequired}
+        </p>
+      </form>
+    </Form>
+  )
+}

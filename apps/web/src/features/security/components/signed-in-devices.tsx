@@ -1,0 +1,115 @@
+import type { TSignedInSession } from '@vouched/shared/security'
+import {
+  LaptopIcon,
+  Loader2Icon,
+  LogOutIcon,
+  MonitorSmartphoneIcon,
+  SmartphoneIcon,
+  TabletIcon,
+} from 'lucide-react'
+import { useNavigate } from 'react-router'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { formatRelativeTime } from '../../../lib/time'
+import { describeDevice } from '../device'
+import { useRevokeOtherSessions, useRevokeSession } from '../security.api'
+
+const ICONS = {
+  desktop: LaptopIcon,
+  mobile: SmartphoneIcon,
+  tablet: TabletIcon,
+  unknown: MonitorSmartphoneIcon,
+}
+
+function SessionRow({ session }: { session: TSignedInSession }) {
+  const revoke = useRevokeSession()
+  const navigate = useNavigate()
+  const device = describeDevice(session.userAgent)
+  const Icon = ICONS[device.kind]
+  const signOut = () =>
+    revoke.mutate(session.id, {
+      onSuccess: () => {
+        if (session.current) {
+          void navigate('/auth', { replace: true })
+          return
+        }
+        toast({ title: 'Signed out', description: `${device.name} is signed out.` })
+      },
+      onError: (error) =>
+        toast({ title: 'Could not sign out', description: errorMessage(error), variant: 'destructive' }),
+    })
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-3" aria-label={device.name}>
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
+        <Icon className="size-5" aria-hidden />
+      </span>
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
+          {device.name}
+          {session.current ? <Badge variant="success">This device</Badge> : null}
+        </p>
+        <p className="text-xs text-muted-foreground">
+          Signed in {formatRelativeTime(session.createdAt)} · Last active{' '}
+          {session.current ? 'now' : formatRelativeTime(session.lastSeenAt)}
+        </p>
+      </div>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={signOut}
+        disabled={revoke.isPending}
+        aria-label={`Sign out ${device.name}`}
+      >
+        {revoke.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <LogOutIcon aria-hidden />}
+        Sign out
+      </Button>
+    </li>
+  )
+}
+
+/** The member's signed-in sessions, the current one first and marked, each with its own sign-out. */
+export function SignedInDevices({ sessions }: { sessions: TSignedInSession[] }) {
+  const revokeOthers = useRevokeOtherSessions()
+  const ordered = [...sessions].sort((a, b) => Number(b.current) - Number(a.current))
+  const others = sessions.filter((session) => !session.current).length
+  return (
+    <div className="grid gap-3">
+      <ul aria-label="Signed-in devices" className="divide-y">
+        {ordered.map((session) => (
+          <SessionRow key={session.id} session={session} />
+        ))}
+      </ul>
+      <Button
+        type="button"
+        variant="outline"
+        className="justify-self-start"
+        disabled={others === 0 || revokeOthers.isPending}
+        onClick={() =>
+          revokeOthers.mutate(undefined, {
+            onSuccess: ({ revoked }) =>
+              toast({
+                title: 'Signed out everywhere else',
+                description: `${revoked} other ${revoked === 1 ? 'session was' : 'sessions were'} signed out.`,
+              }),
+            onError: (error) =>
+              toast({
+                title: 'Could not sign out',
+                description: errorMessage(error),
+                variant: 'destructive',
+              }),
+          })
+        }
+      >
+        {revokeOthers.isPending ? (
+          <Loader2Icon className="animate-spin" aria-hidden />
+        ) : (
+          <LogOutIcon aria-hidden />
+        )}
+        Sign out everywhere else
+      </Button>
+    </div>
+  )
+}

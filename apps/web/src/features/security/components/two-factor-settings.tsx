@@ -1,0 +1,348 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { RECOVERY_CODE_COUNT, ZRecoveryCode, ZTotpCode, type TTwoFactorSetup } from '@vouched/shared/security'
+import { CheckIcon, CopyIcon, Loader2Icon, ShieldCheckIcon, ShieldOffIcon } from 'lucide-react'
+import QRCode from 'qrcode'
+import { useEffect, useState } from 'react'
+import { useForm, type Resolver } from 'react-hook-form'
+import { z } from 'zod'
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
+import { Input } from '../../../components/ui/input'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage, isApiError } from '../../../lib/api-client'
+import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactorSetup } from '../security.api'
+
+const QR_SIZE = 192
+
+/** The otpauth URL as a QR code an authenticator app scans (an SVG drawn by `qrcode`). */
+function SetupQrCode({ url }: { url: string }) {
+  const [svg, setSvg] = useState<{ url: string; markup: string } | null>(null)
+  useEffect(() => {
+    let active = true
+    QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', width: QR_SIZE, margin: 1 })
+      .then((markup) => {
+        if (active) setSvg({ url, markup })
+      })
+      .catch(() => {
+        if (active) setSvg(null)
+      })
+    return () => {
+      active = false
+    }
+  }, [url])
+  const current = svg?.url === url ? svg.markup : null
+  return (
+    <div className="w-fit rounded-xl border bg-white p-3 shadow-sm">
+      {current ? (
+        <img
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(current)}`}
+          width={QR_SIZE}
+          height={QR_SIZE}
+          alt="QR code to scan with your authenticator app"
+          data-testid="two-factor-qr"
+        />
+      ) : (
+        <Skeleton className="size-48" />
+      )}
+    </div>
+  )
+}
+
+/** Groups a base32 secret in fours, as apps that take it by hand show it. */
+const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ')
+
+const ZConfirm = z.object({ code: ZTotpCode })
+
+/** Step two of turning on: scan, then confirm a code so we know the app has the secret. */
+function ConfirmSetup({
+  setup,
+  onEnabled,
+  onCancel,
+}: {
+  setup: TTwoFactorSetup
+  onEnabled: (recoveryCodes: string[]) => void
+  onCancel: () => void
+}) {
+  const enable = useEnableTwoFactor()
+  const form = useForm<{ code: string }>({
+    resolver: zodResolver(ZConfirm) as Resolver<{ code: string }>,
+    defaultValues: { code: '' },
+  })
+  const onSubmit = form.handleSubmit((body) =>
+    enable.mutate(body, {
+      onSuccess: (result) => onEnabled(result.recoveryCodes),
+      onError: (error) => {
+        form.setError('code', { message: errorMessage(error) }, { shouldFocus: true })
+        if (isApiError(error) && error.code === 'TWO_FACTOR_SETUP_MISSING') onCancel()
+      },
+    }),
+  )
+  return (
+    <div className="grid gap-5">
+      <ol className="grid list-decimal gap-1 pl-5 text-sm text-muted-foreground">
+        <li>Open an authenticator app (1Password, Google Authenticator, Authy, Aegis…).</li>
+        <li>Scan the QR code, or type the key below into the app.</li>
+        <li>Enter the 6-digit code the app shows to finish.</li>
+      </ol>
+      <div className="flex flex-wrap items-start gap-5">
+        <SetupQrCode url={setup.otpauthUrl} />
+        <div className="grid min-w-0 flex-1 gap-1 text-sm">
+          <span className="text-muted-foreground">Key for typing in by hand</span>
+          <code
+            className="rounded-md bg-muted px-2 py-1.5 font-mono text-sm break-all"
+            data-testid="two-factor-secret"
+          >
+            {groupSecret(setup.secret)}
+          </code>
+        </div>
+      </div>
+      <Form {...form}>
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="grid max-w-xs gap-3"
+          aria-label="Confirm two-factor sign-in"
+        >
+          <FormField
+            control={form.control}
+            name="code"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Code from the app</FormLabel>
+                <FormControl>
+                  <Input inputMode="numeric" autoComplete="one-time-code" placeholder="123456" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={enable.isPending}>
+              {enable.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
+              Turn on
+            </Button>
+            <Button type="button" variant="outline" onClick={onCancel}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      </Form>
+    </div>
+  )
+}
+
+/** The ten recovery codes, shown once right after turning on. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const [copied, setCopied] = useState(false)
+  const copy = () =>
+    navigator.clipboard.writeText(codes.join('\n')).then(
+      () => setCopied(true),
+      () => toast({ title: 'Could not copy', description: 'Select the codes and copy them by hand.' }),
+    )
+  return (
+    <div className="grid gap-4">
+      <Alert variant="success" role="status">
+        <ShieldCheckIcon aria-hidden />
+        <AlertTitle>Two-factor sign-in is on</AlertTitle>
+        <AlertDescription>
+          Save these {RECOVERY_CODE_COUNT} recovery codes somewhere safe, such as a password manager. Each one
+          signs you in once if you lose your phone. They are shown only now.
+        </AlertDescription>
+      </Alert>
+      <ul
+        aria-label="Recovery codes"
+        className="grid w-fit grid-cols-2 gap-x-6 gap-y-1 rounded-lg border bg-muted/40 p-4 font-mono text-sm"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" onClick={() => void copy()}>
+          {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
+          {copied ? 'Copied' : 'Copy codes'}
+        </Button>
+        <Button type="button" onClick={onDone}>
+          I have saved them
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+type DisableValues = { code: string; recoveryCode: string }
+const ZDisableWithCode = z.object({ code: ZTotpCode, recoveryCode: z.string() })
+const ZDisableWithRecovery = z.object({ code: z.string(), recoveryCode: ZRecoveryCode })
+
+/** Turning off takes a current code, or a recovery code for a member without their phone. */
+function DisableTwoFactor({ onCancel }: { onCancel: () => void }) {
+  const disable = useDisableTwoFactor()
+  const [mode, setMode] = useState<'code' | 'recoveryCode'>('code')
+  const form = useForm<DisableValues>({
+    resolver: zodResolver(
+      mode === 'code' ? ZDisableWithCode : ZDisableWithRecovery,
+    ) as Resolver<DisableValues>,
+    defaultValues: { code: '', recoveryCode: '' },
+  })
+  const onSubmit = form.handleSubmit((values) =>
+    disable.mutate(mode === 'code' ? { code: values.code } : { recoveryCode: values.recoveryCode }, {
+      onSuccess: () => {
+        toast({ title: 'Two-factor sign-in is off', description: 'Your password alone signs you in again.' })
+        onCancel()
+      },
+      onError: (error) => form.setError(mode, { message: errorMessage(error) }, { shouldFocus: true }),
+    }),
+  )
+  return (
+    <Form {...form}>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="grid max-w-xs gap-3"
+        aria-label="Turn off two-factor sign-in"
+      >
+        {mode === 'code' ? (
+          <FormField
+            key="code"
+            control={form.control}
+            name="code"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Current code from your app</FormLabel>
+                <FormControl>
+                  <Input inputMode="numeric" autoComplete="one-time-code" placeholder="123456" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        ) : (
+          <FormField
+            key="recoveryCode"
+            control={form.control}
+            name="recoveryCode"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Recovery code</FormLabel>
+                <FormControl>
+                  <Input autoComplete="off" autoCapitalize="none" spellCheck={false} {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        )}
+        <Button
+          type="button"
+          variant="link"
+          className="h-auto justify-self-start p-0 text-sm"
+          onClick={() => {
+            form.clearErrors()
+            setMode(mode === 'code' ? 'recoveryCode' : 'code')
+          }}
+        >
+          {mode === 'code' ? 'Use a recovery code instead' : 'Use a code from my app instead'}
+        </Button>
+        <div className="flex gap-2">
+          <Button type="submit" variant="destructive" disabled={disable.isPending}>
+            {disable.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
+            Turn off
+          </Button>
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Form>
+  )
+}
+
+type Step =
+  | { name: 'idle' }
+  | { name: 'setup'; setup: TTwoFactorSetup }
+  | { name: 'codes'; codes: string[] }
+  | { name: 'disable' }
+
+/** Two-factor sign-in: off → scan and confirm → recovery codes once → on (and back off with a code). */
+export function TwoFactorSettings({
+  enabled,
+  recoveryCodesLeft,
+}: {
+  enabled: boolean
+  recoveryCodesLeft: number
+}) {
+  const [step, setStep] = useState<Step>({ name: 'idle' })
+  const start = useStartTwoFactorSetup()
+  const idle = () => setStep({ name: 'idle' })
+
+  if (step.name === 'codes') return <RecoveryCodes codes={step.codes} onDone={idle} />
+  if (step.name === 'setup') {
+    return (
+      <ConfirmSetup
+        setup={step.setup}
+        onEnabled={(codes) => setStep({ name: 'codes', codes })}
+        onCancel={idle}
+      />
+    )
+  }
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        {enabled ? (
+          <Badge variant="success">
+            <ShieldCheckIcon aria-hidden />
+            On
+          </Badge>
+        ) : (
+          <Badge variant="secondary">
+            <ShieldOffIcon aria-hidden />
+            Off
+          </Badge>
+        )}
+        <p className="text-sm text-muted-foreground">
+          {enabled
+            ? `Signing in asks for a code from your authenticator app after your password. ${recoveryCodesLeft} of ${RECOVERY_CODE_COUNT} recovery codes left.`
+            : 'Add a code from an authenticator app to your password, so a stolen password alone cannot sign in.'}
+        </p>
+      </div>
+      {enabled ? (
+        step.name === 'disable' ? (
+          <DisableTwoFactor onCancel={idle} />
+        ) : (
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => setStep({ name: 'disable' })}
+          >
+            Turn off two-factor sign-in
+          </Button>
+        )
+      ) : (
+        <Button
+          type="button"
+          className="justify-self-start"
+          disabled={start.isPending}
+          onClick={() =>
+            start.mutate(undefined, {
+              onSuccess: (setup) => setStep({ name: 'setup', setup }),
+              onError: (error) =>
+                toast({ title: 'Could not start', description: errorMessage(error), variant: 'destructive' }),
+            })
+          }
+        >
+          {start.isPending ? (
+            <Loader2Icon className="animate-spin" aria-hidden />
+          ) : (
+            <ShieldCheckIcon aria-hidden />
+          )}
+          Turn on two-factor sign-in
+        </Button>
+      )}
+    </div>
+  )
+}
