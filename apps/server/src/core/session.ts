@@ -6,7 +6,6 @@ import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { sessions, users } from '../db/schema/index'
 import { AppError } from './errors'
-import { createBlockSets, type BlockSets } from './block-sets'
 import { createSessionCache, type SessionCache } from './session-cache'
 import { memberColumns, toMember, type Member } from './user-shapes'
 
@@ -24,8 +23,6 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation needs an interface
   interface FastifyInstance {
     sessionCache: SessionCache
-    /** Viewers' blocks, for the caches that cut what they serve per viewer. */
-    blockSets: BlockSets
   }
 }
 
@@ -100,7 +97,6 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const invalidation = app.cacheInvalidation
   const cache = createSessionCache(invalidation, sessionCacheSize)
   app.decorate('sessionCache', cache)
-  app.decorate('blockSets', createBlockSets(app.db, invalidation, sessionCacheSize))
   app.addHook('onRequest', async (request) => {
     const raw = request.cookies[SESSION_COOKIE]
     if (!raw) return

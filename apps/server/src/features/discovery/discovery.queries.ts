@@ -8,7 +8,7 @@ import {
 } from '@vouched/shared/discovery'
 import { USERNAME_PATTERN } from '@vouched/shared/users'
 import { sql, type SQL } from 'drizzle-orm'
-import { blockedEitherWay } from '../../core/blocks'
+import { blockedEitherWay } from '../blocks/blocks.queries'
 import { queryRows, sqlInteger, type Db } from '../../db/client'
 import { typoCorrections } from './discovery.typos'
 

@@ -1,6 +1,6 @@
 import { SEARCH_RESULTS_MAX, ZUserCards, type TUserCard } from '@vouched/shared/discovery'
 import { LRUCache } from 'lru-cache'
-import type { BlockSets } from '../../core/block-sets'
+import type { BlockSets } from '../blocks/blocks.queries'
 import type { CacheInvalidation } from '../../core/cache-invalidation'
 import { writeJson } from '../../core/json-answer'
 import type { Db } from '../../db/client'

@@ -27,7 +27,7 @@ import {
   vouchLikes,
 } from '../../db/schema/index'
 import { addActivity, pruneEmptyDays, utcDay } from '../../core/activity'
-import { assertNoBlockWithAny, blockedError, blockerBetween, lockPair } from '../../core/blocks'
+import { assertNoBlockWithAny, blockedError, blockerBetween, lockPair } from '../blocks/blocks.queries'
 import { AppError, forbidden, notFound } from '../../core/errors'
 import { findOwnUpload } from '../../core/uploads'
 import type { Member } from '../../core/user-shapes'
