@@ -24,8 +24,8 @@ import {
 } from '../../db/schema/index'
 import { createSession } from '../../core/session'
 import { uploadsDir } from '../../core/uploads'
-import { recomputeHashtagCounts, recomputeMemberStats } from '../endorsements/endorsements.counters'
-import { addComment, likeEndorsement } from '../endorsements/endorsements.service'
+import { recomputeHashtagCounts, recomputeMemberStats } from '../endorsements/endorsements.recompute.service'
+import { addComment, likeEndorsement } from '../endorsements/endorsements.likes-comments.service'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { createAdmin, createMember, endorse, uniqueSuffix } from '../../../test/factories'
 

@@ -67,14 +67,6 @@ export const blockedEitherWay = (viewerId: number, otherColumn: SQLWrapper) => s
      or (${blocks.blockerId} = ${otherColumn} and ${blocks.blockedId} = ${viewerId}))`
 
 /**
- * Serialises every write that moves the counters of a pair of members (an endorsement either way, a
- * hide, a block) so reciprocal halving always sees the other direction as it is.
- */
-export async function lockPair(tx: Db, a: number, b: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${Math.min(a, b)}::int, ${Math.max(a, b)}::int)`)
-}
-
-/**
  * 403 when the actor and any of these members blocked each other (either way), in one query; the
  * message tells the actor which way it is.
  */

@@ -14,7 +14,7 @@ import {
   trustScores,
   users,
 } from '../../db/schema/index'
-import { createEndorsement } from '../endorsements/endorsements.service'
+import { createEndorsement } from '../endorsements/endorsements.create.service'
 import { searchMembersByHashtags } from './discovery.queries'
 import { slideActivityWindow } from './discovery.service'
 import { editDistance, typoCorrections } from './discovery.typos'

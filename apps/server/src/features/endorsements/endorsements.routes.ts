@@ -34,13 +34,13 @@ import {
   listComments,
   listGivenCategories,
 } from './endorsements.queries'
+import { createEndorsement } from './endorsements.create.service'
 import {
   addComment,
-  createEndorsement,
   likeEndorsement,
   removeComment,
   unlikeEndorsement,
-} from './endorsements.service'
+} from './endorsements.likes-comments.service'
 
 export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Checked before the body is parsed: a visitor gets 401 whatever they sent.
