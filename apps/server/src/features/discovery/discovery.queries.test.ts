@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema/index'
 import { createEndorsement } from '../endorsements/endorsements.create.service'
-import { searchMembersByHashtags } from './discovery.queries'
+import { searchMembersByHashtags } from './discovery.hashtag-search'
 import { slideActivityWindow } from './discovery.service'
 import { editDistance, typoCorrections } from './discovery.typos'
 
