@@ -75,6 +75,15 @@ async function assertCanReach(db: Db, actor: Member, vouch: typeof vouches.$infe
   )
 }
 
+/** The endorsement's like count as it stands: the answer to a like or unlike that changed nothing. */
+async function likeCountOf(tx: Db, vouchId: number) {
+  const [vouch] = await tx
+    .select({ likeCount: vouches.likeCount })
+    .from(vouches)
+    .where(eq(vouches.id, vouchId))
+  return vouch?.likeCount ?? 0
+}
+
 /** Idempotent: liking twice changes nothing (DECISIONS.md §5). */
 export async function likeEndorsement(db: Db, actor: Member, vouchId: number): Promise<TLikeState> {
   await assertCanReach(db, actor, await requireVouch(db, vouchId, actor))
@@ -86,11 +95,7 @@ export async function likeEndorsement(db: Db, actor: Member, vouchId: number): P
         .onConflictDoNothing()
         .returning({ id: vouchLikes.id })
       if (inserted.length === 0) {
-        const [vouch] = await tx
-          .select({ likeCount: vouches.likeCount })
-          .from(vouches)
-          .where(eq(vouches.id, vouchId))
-        return { hasLiked: true, likeCount: vouch?.likeCount ?? 0 }
+        return { hasLiked: true, likeCount: await likeCountOf(tx, vouchId) }
       }
       const [vouch] = await tx
         .update(vouches)
@@ -113,11 +118,7 @@ export async function unlikeEndorsement(db: Db, actor: Member, vouchId: number):
       .where(and(eq(vouchLikes.vouchId, vouchId), eq(vouchLikes.userId, actor.id)))
       .returning({ createdAt: vouchLikes.createdAt })
     if (!removed) {
-      const [vouch] = await tx
-        .select({ likeCount: vouches.likeCount })
-        .from(vouches)
-        .where(eq(vouches.id, vouchId))
-      return { hasLiked: false, likeCount: vouch?.likeCount ?? 0 }
+      return { hasLiked: false, likeCount: await likeCountOf(tx, vouchId) }
     }
     const [vouch] = await tx
       .update(vouches)
