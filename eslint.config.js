@@ -58,7 +58,6 @@ export default tseslint.config(
   {
     // A server feature may use another feature only through its services (writes) and queries (reads),
     // imported from the module that defines them (no re-export façades, see the next block; decision 113).
-    // endorsements.counters is named until counting moves into a service (issue 24, point 1).
     files: ['apps/server/src/features/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -66,7 +65,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?![^/]+\\.(?:service|queries)$)(?!endorsements\\.counters$).+',
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?![^/]+\\.(?:service|queries)$).+',
               message: "Import another feature only through its '*.service.ts' or '*.queries.ts'.",
             },
           ],

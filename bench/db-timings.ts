@@ -13,7 +13,7 @@ import * as schema from '../apps/server/src/db/schema/index'
 import { isVisibleMember, listConnections } from '../apps/server/src/features/connections/connections.queries'
 import { listPopularMembers } from '../apps/server/src/features/discovery/discovery.queries'
 import { searchMembers } from '../apps/server/src/features/discovery/discovery.service'
-import { createEndorsement } from '../apps/server/src/features/endorsements/endorsements.service'
+import { createEndorsement } from '../apps/server/src/features/endorsements/endorsements.create.service'
 import {
   countUnread,
   listNotifications,

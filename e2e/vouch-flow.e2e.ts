@@ -5,7 +5,7 @@ import { shoot } from './support/screenshots'
 
 /*
  * Issue 25 in a real browser: a member who reviews endorsements accepts one and declines another; an
- * endorser undoes a new endorsement from its toast, then withdraws one from its card.
+ * endorser undoes a new endorsement from its toast, then withdraws one from its card, and edits one.
  */
 const b = useBrowser()
 
@@ -96,5 +96,46 @@ describe('withdrawal', () => {
     await card.waitFor({ state: 'detached' })
     const profile = await b.context.request.get(`${baseUrl()}/api/users/${bob.username}`)
     expect(((await profile.json()) as { reputationScore: number }).reputationScore).toBe(0)
+  })
+})
+
+describe('editing', () => {
+  it('changes the note and skills from the card, keeping the prefilled values', async () => {
+    const receiver = await b.browser.newContext()
+    const bob = await registerViaApi(receiver, { fullName: 'Bob Edited' })
+    await receiver.close()
+    await registerViaApi(b.context, { fullName: 'Alice Editor' })
+    await api(b.context, 'POST', '/api/vouches', {
+      toUserId: bob.id,
+      category: 'Teamwork',
+      note: 'Kept the team together',
+      hashtags: ['Mentorship'],
+    })
+    const page = b.page
+    await page.goto(b.url(`/profile/${bob.username}`))
+    const card = page.getByRole('article', { name: 'Endorsement from Alice Editor' })
+    await card.getByText('Kept the team together').waitFor()
+
+    await card.getByRole('button', { name: 'Edit' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit your endorsement' })
+    const note = dialog.getByLabel('Note (optional)')
+    expect(await note.inputValue()).toBe('Kept the team together')
+    await dialog.getByRole('button', { name: 'Remove tag Mentorship' }).waitFor()
+    await note.fill('Kept the team together through the move')
+    const tags = dialog.getByLabel('Skills (hashtags)')
+    await tags.fill('Agile')
+    await tags.press('Enter')
+    await shoot(page, 'vouch-edit-dialog.png')
+    await dialog.getByRole('button', { name: 'Save changes' }).click()
+    await b.toast('Endorsement updated').waitFor()
+    await dialog.waitFor({ state: 'detached' })
+
+    await card.getByText('Kept the team together through the move').waitFor()
+    expect(await card.getByRole('link', { name: '#Agile' }).isVisible()).toBe(true)
+    expect(await card.getByRole('link', { name: '#Mentorship' }).isVisible()).toBe(true)
+    const res = await b.context.request.get(`${baseUrl()}/api/users/${bob.username}/vouches`)
+    const [saved] = ((await res.json()) as { vouches: { note: string; hashtags: string[] }[] }).vouches
+    expect(saved).toMatchObject({ note: 'Kept the team together through the move' })
+    expect(saved!.hashtags.sort()).toEqual(['Agile', 'Mentorship'])
   })
 })

@@ -28,6 +28,7 @@ import { adminRoutes } from './features/admin/admin.routes'
 import { announcementsRoutes } from './features/announcements/announcements.routes'
 import { authRoutes } from './features/auth/auth.routes'
 import { badgesRoutes } from './features/badges/badges.routes'
+import { createBlockSets, type BlockSets } from './features/blocks/blocks.queries'
 import { blocksRoutes } from './features/blocks/blocks.routes'
 import { connectionsRoutes } from './features/connections/connections.routes'
 import { discoveryRoutes } from './features/discovery/discovery.routes'
@@ -58,6 +59,8 @@ declare module 'fastify' {
     cpuPool: CpuPool
     /** Every route as registered, for the authorization matrix and docs. */
     routeList: { method: string; url: string }[]
+    /** Viewers' blocks, for the caches that cut what they serve per viewer. */
+    blockSets: BlockSets
   }
 }
 
@@ -128,6 +131,8 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(multipart, { limits: { files: 1, fields: 20, fileSize: 10 * 1024 * 1024 } })
   await app.register(cacheInvalidationPlugin)
   await app.register(sessionPlugin)
+  // Sized as the session cache: both hold one entry per signed-in viewer.
+  app.decorate('blockSets', createBlockSets(app.db, app.cacheInvalidation, config.sessionCacheSize))
   await app.register(openApiPlugin)
 
   await app.register(healthRoutes)

@@ -98,7 +98,7 @@ export type Config = {
   trustProxy: TrustProxy
   logLevel: string
   /**
-   * Signed-in sessions (core/session-cache.ts) and viewers' blocks (core/block-sets.ts) each instance
+   * Signed-in sessions (core/session-cache.ts) and viewers' blocks (blocks.queries.ts) each instance
    * keeps in memory; 0 turns the session, blocks and popular members' caches off and reads every time.
    */
   sessionCacheSize: number

@@ -12,7 +12,8 @@ import {
   sendConnectionRequest,
 } from '../src/features/connections/connections.service'
 import { createEndorsementRequest } from '../src/features/endorsement-requests/endorsement-requests.service'
-import { addComment, createEndorsement } from '../src/features/endorsements/endorsements.service'
+import { createEndorsement } from '../src/features/endorsements/endorsements.create.service'
+import { addComment } from '../src/features/endorsements/endorsements.likes-comments.service'
 import { sendMessage } from '../src/features/messaging/messaging.service'
 import { createReport, suspendMember } from '../src/features/reports/reports.service'
 import { addTrustSeed } from '../src/features/trust/trust.service'

@@ -13,7 +13,7 @@ import {
 import {
   recomputeHashtagCounts,
   recomputeMemberStats,
-} from '../src/features/endorsements/endorsements.counters'
+} from '../src/features/endorsements/endorsements.recompute.service'
 
 /**
  * The counters-equal-recomputation check the endorsement tests share: every denormalised counter, and

@@ -4,6 +4,7 @@ import type { Db } from '../src/db/client'
 import { users } from '../src/db/schema/index'
 import { hashPassword } from '../src/core/password'
 import type { TestApp } from './build-test-app'
+import { multipart } from './multipart'
 
 export const DEFAULT_PASSWORD = 'correct-horse-battery'
 // Hashing is deliberately slow; every factory member shares one hash of the default password.
@@ -64,3 +65,17 @@ export async function endorse(
   if (res.statusCode !== 201) throw new Error(`Endorsement refused: ${res.statusCode} ${res.body}`)
   return res.json() as TEndorsement
 }
+
+/** Uploads a file as an endorsement attachment, through the route; the raw answer. */
+export const uploadAttachment = (
+  t: Pick<TestApp, 'inject'>,
+  member: Author,
+  data: Buffer,
+  contentType: string,
+  fileName = 'proof',
+) =>
+  t.inject(member, {
+    method: 'POST',
+    url: '/api/vouches/attachments',
+    ...multipart({ field: 'file', fileName, contentType, data }),
+  })

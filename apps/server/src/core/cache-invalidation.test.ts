@@ -6,7 +6,6 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app'
 import { cutCacheListeners } from '../../test/cache-listeners'
 import { createMember } from '../../test/factories'
 import { blocks, hashtags, memberHashtags, users } from '../db/schema/index'
-import { createBlockSets } from './block-sets'
 import type { Change } from './cache'
 import { parseChange } from './cache-invalidation'
 
@@ -171,29 +170,6 @@ describe('precise invalidation', () => {
     await t.app.settled()
     expect((await search(viewer, 'Quill'))[0]!.topHashtags).toEqual(['Unheard'])
     expect((await popular(viewer)).find((card) => card.id === ann.id)!.topHashtags).toEqual(['Unheard'])
-  })
-
-  it("drops exactly the pair's blocks for a block, and keeps searches", async () => {
-    const { db, statements } = t.countingDb()
-    const sets = createBlockSets(db, t.app.cacheInvalidation, 100)
-    const reads = () => statements.filter((query) => query.includes('"blocks"')).length
-    const [ann, bob, cy, viewer] = [
-      await createMember(t.db, { fullName: 'Rook Blockpair' }),
-      await createMember(t.db),
-      await createMember(t.db),
-      await createMember(t.db),
-    ]
-    for (const member of [ann, bob, cy]) await sets.of(member.id)
-    expect(reads()).toBe(3)
-    expect((await search(viewer, 'Rook'))[0]!.topHashtags).toEqual([])
-    await tagSilently(ann, 'StillHeld')
-    await t.db.insert(blocks).values({ blockerId: ann.id, blockedId: bob.id })
-    await t.app.settled()
-    expect([...(await sets.of(ann.id))]).toEqual([bob.id])
-    expect([...(await sets.of(bob.id))]).toEqual([ann.id])
-    expect([...(await sets.of(cy.id))]).toEqual([])
-    expect(reads()).toBe(5)
-    expect((await search(viewer, 'Rook'))[0]!.topHashtags).toEqual([])
   })
 
   it('shows a change made on one instance on the other once settled', async () => {

@@ -7,7 +7,6 @@ import type { Db } from '../db/client'
 import { sessions, users } from '../db/schema/index'
 import { bearerOf, createApiTokenAuth } from './api-tokens'
 import { AppError } from './errors'
-import { createBlockSets, type BlockSets } from './block-sets'
 import { createSessionCache, type SessionCache } from './session-cache'
 import { memberColumns, toMember, type Member } from './user-shapes'
 
@@ -25,8 +24,6 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation needs an interface
   interface FastifyInstance {
     sessionCache: SessionCache
-    /** Viewers' blocks, for the caches that cut what they serve per viewer. */
-    blockSets: BlockSets
   }
 }
 
@@ -133,7 +130,6 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const invalidation = app.cacheInvalidation
   const cache = createSessionCache(invalidation, sessionCacheSize)
   app.decorate('sessionCache', cache)
-  app.decorate('blockSets', createBlockSets(app.db, invalidation, sessionCacheSize))
   app.addHook('onRequest', async (request) => {
     const bearer = bearerOf(request)
     if (bearer !== undefined) {

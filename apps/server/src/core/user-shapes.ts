@@ -82,3 +82,6 @@ export function toPublicUser(row: Member): TPublicUser {
 export function toSelfUser(row: UserRow): TSelfUser {
   return { ...toPublicUser(row), email: row.email, workEmail: row.workEmail }
 }
+
+/** How a member is named in the messages others read: their full name, else their username. */
+export const displayName = (user: Pick<Member, 'fullName' | 'username'>) => user.fullName || user.username

@@ -101,6 +101,9 @@ export function sqlInteger(value: number): SQL {
   return sql.raw(String(value))
 }
 
+/** Raw rows of `db.execute`: both engines answer `{ rows }`, which the shared Drizzle type leaves untyped. */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
 /** Raw SQL rows; both engines answer `{ rows }`, which the shared Drizzle type leaves untyped. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] }

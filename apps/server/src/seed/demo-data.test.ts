@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app'
 import { queryRows } from '../db/client'
-import { recomputeMemberStats } from '../features/endorsements/endorsements.counters'
+import { recomputeMemberStats } from '../features/endorsements/endorsements.recompute.service'
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemoData } from './demo-data'
 
 let t: TestApp

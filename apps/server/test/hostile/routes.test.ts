@@ -5,7 +5,7 @@ import {
   acceptConnectionRequest,
   sendConnectionRequest,
 } from '../../src/features/connections/connections.service'
-import { createEndorsement } from '../../src/features/endorsements/endorsements.service'
+import { createEndorsement } from '../../src/features/endorsements/endorsements.create.service'
 import { buildTestApp, type TestApp } from '../build-test-app'
 import { createAdmin, createMember } from '../factories'
 import { expectNoServerError, hostileSegment, hostileText, q, wrongType } from './arbitraries'

@@ -12,7 +12,7 @@ import {
   acceptConnectionRequest,
   sendConnectionRequest,
 } from '../../src/features/connections/connections.service'
-import { createEndorsement } from '../../src/features/endorsements/endorsements.service'
+import { createEndorsement } from '../../src/features/endorsements/endorsements.create.service'
 import { buildTestApp, type TestApp } from '../build-test-app'
 import { createAdmin, createMember, uniqueSuffix } from '../factories'
 import {

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../src/db/client'
+import { rowsOf } from '../../src/db/client'
 import {
   recomputeHashtagCounts,
   recomputeMemberStats,
-  rowsOf,
-} from '../../src/features/endorsements/endorsements.counters'
+} from '../../src/features/endorsements/endorsements.recompute.service'
 
 /** Writes the server acknowledged with a 2xx, by the ids it answered with. */
 export type Acknowledged = {

@@ -29,7 +29,7 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { createAdmin, createMember, DEFAULT_PASSWORD, endorse } from '../../../test/factories'
 import { makeImage, multipart } from '../../../test/multipart'
-import { recomputeHashtagCounts, recomputeMemberStats } from '../endorsements/endorsements.counters'
+import { recomputeHashtagCounts, recomputeMemberStats } from '../endorsements/endorsements.recompute.service'
 import { sendNotificationMails } from '../notifications/notifications.service'
 
 let t: TestApp

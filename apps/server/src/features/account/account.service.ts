@@ -10,7 +10,7 @@ import { assertPasswordFitsOwner, hashPassword, verifyPassword } from '../../cor
 import { deleteUserSessions } from '../../core/session'
 import { deleteUploadFiles } from '../../core/uploads'
 import type { Member } from '../../core/user-shapes'
-import { removeMemberContributions } from '../endorsements/endorsements.service'
+import { removeMemberContributions } from '../endorsements/endorsements.removal.service'
 
 /**
  * Changes the password after checking the current one; every other session of the member ends, and

@@ -5,7 +5,7 @@ import { blocks, connectionRequests, notifications, users } from '../../db/schem
 import { AppError } from '../../core/errors'
 import { publishEvent } from '../../core/events'
 import type { Member } from '../../core/user-shapes'
-import { setBlockHidden } from '../endorsements/endorsements.service'
+import { setBlockHidden } from '../endorsements/endorsements.hiding.service'
 
 const between = (a: number, b: number) =>
   or(

@@ -1,5 +1,5 @@
 import { POPULAR_USERS_MAX, type TUserCard } from '@vouched/shared/discovery'
-import type { BlockSets } from '../../core/block-sets'
+import type { BlockSets } from '../blocks/blocks.queries'
 import type { CacheInvalidation } from '../../core/cache-invalidation'
 import type { Db } from '../../db/client'
 import { listPopularMembers } from './discovery.queries'

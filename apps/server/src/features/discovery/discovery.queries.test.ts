@@ -14,8 +14,8 @@ import {
   trustScores,
   users,
 } from '../../db/schema/index'
-import { createEndorsement } from '../endorsements/endorsements.service'
-import { searchMembersByHashtags } from './discovery.queries'
+import { createEndorsement } from '../endorsements/endorsements.create.service'
+import { searchMembersByHashtags } from './discovery.hashtag-search'
 import { slideActivityWindow } from './discovery.service'
 import { editDistance, typoCorrections } from './discovery.typos'
 

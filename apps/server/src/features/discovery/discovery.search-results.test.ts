@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { eventually } from '../../../test/eventually'
 import { createMember, endorse } from '../../../test/factories'
 import { handInvalidation } from '../../../test/hand-invalidation'
-import { createBlockSets } from '../../core/block-sets'
+import { createBlockSets } from '../blocks/blocks.queries'
 import { blocks, hashtags, memberHashtags, users } from '../../db/schema/index'
 import { createSearchResults } from './discovery.search-results'
 

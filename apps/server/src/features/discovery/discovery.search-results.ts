@@ -1,10 +1,11 @@
 import { SEARCH_RESULTS_MAX, ZUserCards, type TUserCard } from '@vouched/shared/discovery'
 import { LRUCache } from 'lru-cache'
-import type { BlockSets } from '../../core/block-sets'
+import type { BlockSets } from '../blocks/blocks.queries'
 import type { CacheInvalidation } from '../../core/cache-invalidation'
 import { writeJson } from '../../core/json-answer'
 import type { Db } from '../../db/client'
-import { normaliseName, type RankedCard } from './discovery.queries'
+import type { RankedCard } from './discovery.cards'
+import { normaliseName } from './discovery.name-search'
 import {
   findSearchLists,
   mergeSearchLists,

@@ -10,14 +10,9 @@ import {
 import { sql } from 'drizzle-orm'
 import { AppError } from '../../core/errors'
 import { queryRows, type Db } from '../../db/client'
-import {
-  NAME_RANK,
-  searchMembersByHashtags,
-  searchMembersByName,
-  toUserCard,
-  type RankedCard,
-  type SearchViewer,
-} from './discovery.queries'
+import { toUserCard, type RankedCard, type SearchViewer } from './discovery.cards'
+import { searchMembersByHashtags } from './discovery.hashtag-search'
+import { NAME_RANK, searchMembersByName } from './discovery.name-search'
 
 export type MemberSearch = {
   viewerId: number

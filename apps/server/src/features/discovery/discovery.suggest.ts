@@ -1,7 +1,7 @@
 import { SUGGESTIONS_MAX, type TPopularHashtag, type TSearchSuggestions } from '@vouched/shared/discovery'
 import { sql } from 'drizzle-orm'
 import { queryRows, sqlInteger, type Db } from '../../db/client'
-import { searchMembersByName } from './discovery.queries'
+import { searchMembersByName } from './discovery.name-search'
 
 /** `LIKE` treats these as wildcards; a typed text is only ever text. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)

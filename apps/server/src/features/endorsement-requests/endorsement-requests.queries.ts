@@ -7,7 +7,7 @@ import {
 import type { TCategory } from '@vouched/shared/endorsements'
 import { and, asc, desc, eq, gt, ne, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { blockedEitherWay } from '../../core/blocks'
+import { blockedEitherWay } from '../blocks/blocks.queries'
 import type { Db } from '../../db/client'
 import { endorsementRequests, users } from '../../db/schema/index'
 

@@ -5,7 +5,7 @@ import {
   type TCreateEndorsementRequest,
 } from '@vouched/shared/endorsement-requests'
 import { and, eq, sql } from 'drizzle-orm'
-import { findBlockBetween } from '../../core/blocks'
+import { findBlockBetween } from '../blocks/blocks.queries'
 import { AppError, forbidden } from '../../core/errors'
 import { publishEvent } from '../../core/events'
 import type { Member } from '../../core/user-shapes'

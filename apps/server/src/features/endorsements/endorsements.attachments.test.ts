@@ -8,7 +8,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uploads } from '../../db/schema/index'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
-import { createMember } from '../../../test/factories'
+import { createMember, uploadAttachment } from '../../../test/factories'
 import {
   animatedGifWithComment,
   jpegWithExif,
@@ -17,7 +17,7 @@ import {
   pdfWithMetadata,
   pngWithText,
 } from '../../../test/files-with-metadata'
-import { makeImage, multipart } from '../../../test/multipart'
+import { makeImage, multipart, tinyPdf } from '../../../test/multipart'
 
 /**
  * Attachments are served without sign-in, on anonymous endorsements too: what is served carries the
@@ -34,12 +34,8 @@ afterAll(async () => {
 
 type Member = Awaited<ReturnType<typeof createMember>>
 
-const upload = (member: Member, data: Buffer, contentType: string, fileName = 'proof') =>
-  t.inject(member, {
-    method: 'POST',
-    url: '/api/vouches/attachments',
-    ...multipart({ field: 'file', fileName, contentType, data }),
-  })
+const upload = (member: Member, data: Buffer, contentType: string, fileName?: string) =>
+  uploadAttachment(t, member, data, contentType, fileName)
 
 /** Uploads the file and fetches what the server serves for it, as a visitor. */
 async function uploadAndServe(data: Buffer, contentType: string) {
@@ -205,5 +201,134 @@ describe('storage quota per member', () => {
     await alreadyStored(member, ATTACHMENT_QUOTA_BYTES - storedSize - Math.floor(storedSize / 2))
     const answers = await Promise.all([upload(member, png, 'image/png'), upload(member, png, 'image/png')])
     expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 413])
+  })
+})
+
+describe('POST /api/vouches/attachments', () => {
+  it('answers 401 without a session', async () => {
+    const body = multipart({
+      field: 'file',
+      fileName: 'a.png',
+      contentType: 'image/png',
+      data: await makeImage('png'),
+    })
+    const res = await t.app.inject({ method: 'POST', url: '/api/vouches/attachments', ...body })
+    expect(res.statusCode).toBe(401)
+  })
+
+  it.each([
+    ['png', 'image/png'],
+    ['jpeg', 'image/jpeg'],
+    ['gif', 'image/gif'],
+  ] as const)('stores a %s under a random name and serves it with its type', async (format, type) => {
+    const alice = await createMember(t.db)
+    const data = await makeImage(format)
+    const res = await uploadAttachment(t, alice, data, 'application/octet-stream', '../../etc/passwd')
+    expect(res.statusCode).toBe(201)
+    const { contentUrl, contentType } = res.json()
+    expect(contentType).toBe(type)
+    expect(contentUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.(png|jpg|gif)$/)
+    const served = await t.app.inject({ method: 'GET', url: contentUrl })
+    expect(served.statusCode).toBe(200)
+    expect(served.headers['content-type']).toBe(type)
+    expect(served.headers['x-content-type-options']).toBe('nosniff')
+    // Re-encoded (metadata stripped: endorsements.attachments.test.ts), the same picture.
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format, width: 64, height: 48 })
+    const [row] = await t.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.fileName, contentUrl.split('/').pop()))
+    expect(row).toMatchObject({
+      userId: alice.id,
+      kind: 'attachment',
+      contentType: type,
+      size: served.rawPayload.length,
+    })
+    const files = await readdir(path.join(t.config.dataDir, 'uploads'))
+    expect(files).toContain(contentUrl.split('/').pop())
+  })
+
+  it('stores a PDF', async () => {
+    const alice = await createMember(t.db)
+    const res = await uploadAttachment(t, alice, tinyPdf(), 'application/pdf', 'cv.pdf')
+    expect(res.statusCode).toBe(201)
+    expect(res.json().contentType).toBe('application/pdf')
+    const served = await t.app.inject({ method: 'GET', url: res.json().contentUrl })
+    expect(served.headers['content-type']).toBe('application/pdf')
+  })
+
+  it('answers 415 to a text file named .png, whatever it claims', async () => {
+    const alice = await createMember(t.db)
+    const res = await uploadAttachment(
+      t,
+      alice,
+      Buffer.from('<script>alert(1)</script>'),
+      'image/png',
+      'evil.png',
+    )
+    expect(res.statusCode).toBe(415)
+    expect(res.json()).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: ENDORSEMENT_MESSAGES.attachmentType,
+    })
+  })
+
+  it('answers 415 to an SVG (scripts run in it)', async () => {
+    const alice = await createMember(t.db)
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
+    expect((await uploadAttachment(t, alice, svg, 'image/svg+xml', 'a.svg')).statusCode).toBe(415)
+  })
+
+  it('answers 413 above 10MB and accepts exactly 10MB', async () => {
+    const alice = await createMember(t.db)
+    const pdf = tinyPdf()
+    const big = Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024 + 1 - pdf.length, 0x20)])
+    const tooBig = await uploadAttachment(t, alice, big, 'application/pdf', 'big.pdf')
+    expect(tooBig.statusCode).toBe(413)
+    expect(tooBig.json()).toMatchObject({ message: ENDORSEMENT_MESSAGES.attachmentTooLarge })
+    const exact = await uploadAttachment(
+      t,
+      alice,
+      big.subarray(0, 10 * 1024 * 1024),
+      'application/pdf',
+      'ok.pdf',
+    )
+    expect(exact.statusCode).toBe(201)
+  })
+
+  it('answers 400 without a file or with the file in another field, 415 without multipart', async () => {
+    const alice = await createMember(t.db)
+    const wrongField = multipart({
+      field: 'attachment',
+      fileName: 'a.png',
+      contentType: 'image/png',
+      data: await makeImage('png'),
+    })
+    expect(
+      (await t.inject(alice, { method: 'POST', url: '/api/vouches/attachments', ...wrongField })).statusCode,
+    ).toBe(400)
+    const empty = await t.inject(alice, {
+      method: 'POST',
+      url: '/api/vouches/attachments',
+      payload: '--x--\r\n',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    })
+    expect(empty.statusCode).toBe(400)
+    const json = await t.inject(alice, {
+      method: 'POST',
+      url: '/api/vouches/attachments',
+      payload: { file: 'x' },
+    })
+    expect(json.statusCode).toBe(415)
+  })
+
+  it('answers 404 for unknown or malformed upload names', async () => {
+    for (const url of [
+      '/uploads/0123456789abcdef0123456789abcdef.png',
+      '/uploads/..%2F..%2Fpackage.json',
+      '/uploads/x.svg',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404)
+    }
   })
 })

@@ -16,7 +16,7 @@ import {
 } from '../../../test/counter-snapshot'
 import { createMember, endorse, postEndorsement } from '../../../test/factories'
 import { makeImage, multipart } from '../../../test/multipart'
-import { removeEndorsement, removeMemberContributions } from './endorsements.service'
+import { removeEndorsement, removeMemberContributions } from './endorsements.removal.service'
 
 let t: TestApp
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { createMember, endorse } from '../../../test/factories'
-import { recomputeMemberStats } from './endorsements.counters'
-import { rowsOf } from './endorsements.counters'
+import { rowsOf } from '../../db/client'
+import { recomputeMemberStats } from './endorsements.recompute.service'
 import { medals, memberDailyActivity, memberHashtags, users, vouches } from '../../db/schema/index'
 
 /**

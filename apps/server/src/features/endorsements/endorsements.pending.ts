@@ -3,8 +3,8 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
 import { pendingVouches, users } from '../../db/schema/index'
-import type { NewEndorsement } from './endorsements.counters'
 import { endorserWasVerified, type EndorsementRow, type Viewer } from './endorsements.queries'
+import type { NewEndorsement } from './endorsements.writes.service'
 
 /**
  * Endorsements waiting for their receiver's approval (pending_vouches, docs/decisions/119): they count

@@ -222,6 +222,16 @@ export const vouchFromJson = (json: Record<string, unknown>) =>
   ) as EndorsementRow['vouch']
 
 /**
+ * SQL over an endorsement aliased `alias`: whether it counts (neither hidden by its receiver nor by a
+ * block), and whether it is reciprocal (its receiver endorsed its endorser back in the same category,
+ * both named). The same rules as `isCounted` and `pairsUp` in endorsements.counters.ts.
+ */
+export const countedSql = (alias: string) => sql.raw(`not (${alias}.is_hidden or ${alias}.hidden_by_block)`)
+export const reciprocalSql = (alias: string) =>
+  sql.raw(`(not ${alias}.is_anonymous and exists (select 1 from vouches r where r.from_user_id = ${alias}.to_user_id
+    and r.to_user_id = ${alias}.from_user_id and r.category = ${alias}.category and not r.is_anonymous))`)
+
+/**
  * The first page of the endorsements a member received (listReceivedEndorsements without a cursor or
  * filter: same rows, order and fields) as one JSON value, for a statement that reads the member anyway;
  * the profile saves a round trip with it. firstPageRows and toPage turn it into the page.

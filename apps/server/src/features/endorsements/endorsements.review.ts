@@ -1,16 +1,24 @@
 import { REVIEW_MESSAGES, type TUpdateEndorsement } from '@vouched/shared/endorsement-review'
 import { engagementWeight, type TEndorsement } from '@vouched/shared/endorsements'
 import { countedPoints } from '@vouched/shared/reputation'
-import { and, eq, inArray, lte, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
-import { hashtags, pendingVouches, users, vouches, vouchHashtags } from '../../db/schema/index'
-import { blockedError, blockerBetween, lockPair } from '../../core/blocks'
+import { pendingVouches, users, vouches } from '../../db/schema/index'
 import { AppError, forbidden, notFound } from '../../core/errors'
 import { deleteUploadFiles } from '../../core/uploads'
-import type { Member } from '../../core/user-shapes'
+import { displayName, type Member } from '../../core/user-shapes'
+import { blockedError, blockerBetween } from '../blocks/blocks.queries'
 import { releaseAttachment } from './endorsements.attachments'
-import { applyReceivedCounters, lockMembers, refreshMedals, rowsOf } from './endorsements.counters'
+import {
+  applyReceivedCounters,
+  findReverse,
+  isCounted,
+  lockPairAndMembers,
+  pairsUp,
+  refreshMedals,
+} from './endorsements.counters'
+import { dropUnusedHashtags, findEndorsementTags, replaceTags } from './endorsements.hashtags'
 import {
   canSeePending,
   findPendingEndorsement,
@@ -24,14 +32,8 @@ import {
   findVouchRow,
   type Viewer,
 } from './endorsements.queries'
-import {
-  announceEndorsement,
-  displayName,
-  findReverse,
-  isCounted,
-  pairsUp,
-  removeEndorsement,
-} from './endorsements.service'
+import { removeEndorsement } from './endorsements.removal.service'
+import { recordEndorsementAndEffects } from './endorsements.writes.service'
 
 /**
  * The receiver's review (accept, decline) and the endorser's edit and withdrawal (issue 25). Every
@@ -54,8 +56,7 @@ async function requirePendingForReceiver(tx: Db, me: Viewer, id: number): Promis
   }
   if (!canSeePending(peek, me)) throw notFound('Endorsement')
   if (peek.toUserId !== me.id) throw forbidden(REVIEW_MESSAGES.notYours)
-  await lockPair(tx, peek.fromUserId, peek.toUserId)
-  await lockMembers(tx, peek.fromUserId, peek.toUserId)
+  await lockPairAndMembers(tx, peek.fromUserId, peek.toUserId)
   const row = await findPendingRow(tx, id, true)
   // Withdrawn or answered while this waited for the lock.
   if (!row) return requirePendingForReceiver(tx, me, id)
@@ -77,7 +78,7 @@ export async function acceptEndorsement(db: Db, me: Member, id: number): Promise
       .where(eq(users.id, pending.fromUserId))
     if (row?.blocker != null) throw blockedError(me.id, row.blocker)
     await tx.delete(pendingVouches).where(eq(pendingVouches.id, id))
-    await announceEndorsement(
+    await recordEndorsementAndEffects(
       tx,
       {
         id: pending.id,
@@ -134,8 +135,7 @@ async function requireOwnEndorsement(tx: Db, me: Viewer, id: number): Promise<Fo
     if (!known) throw notFound('Endorsement')
     throw forbidden(REVIEW_MESSAGES.notYourEndorsement)
   }
-  await lockPair(tx, any.fromUserId, any.toUserId)
-  await lockMembers(tx, any.fromUserId, any.toUserId)
+  await lockPairAndMembers(tx, any.fromUserId, any.toUserId)
   if (pending) {
     const row = await findPendingRow(tx, id, true)
     if (row) return { kind: 'pending', row }
@@ -212,12 +212,7 @@ async function editCounted(
   fields: { note: string | null; engagementWeight: number },
   newTags: string[] | undefined,
 ) {
-  const oldTags = await tx
-    .select({ id: hashtags.id, tag: hashtags.tag })
-    .from(vouchHashtags)
-    .innerJoin(hashtags, eq(hashtags.id, vouchHashtags.hashtagId))
-    .where(eq(vouchHashtags.vouchId, vouch.id))
-    .orderBy(vouchHashtags.id)
+  const oldTags = await findEndorsementTags(tx, vouch.id)
   const counted = isCounted(vouch)
   const reverse = counted ? await findReverse(tx, vouch) : null
   const points = (weight: number) =>
@@ -244,70 +239,8 @@ async function editCounted(
       sign: 1,
     })
   }
-  if (newTags && oldTags.length > 0) {
-    // A tag no endorsement carries any more no longer exists (as removeEndorsement does, last).
-    await tx.delete(hashtags).where(
-      and(
-        inArray(
-          hashtags.id,
-          oldTags.map((tag) => tag.id),
-        ),
-        lte(hashtags.count, 0),
-      ),
-    )
-  }
+  // The tags it lost that nothing carries any more go (as removeEndorsement does, last).
+  if (newTags) await dropUnusedHashtags(tx, oldTags)
   const skills = new Map([...oldTags, ...tags].map((tag) => [tag.tag.toLowerCase(), tag.tag]))
   await refreshMedals(tx, vouch.toUserId, [...skills.values()])
-}
-
-/**
- * Puts `given` in place of the endorsement's tags and returns them in the order given: tag totals down
- * for the tags it loses and up (or created, first spelling kept) for those it gains, a kept one
- * untouched. Rows are taken in lower(tag) order as PostgreSQL sorts it, the order insertEndorsement
- * takes them in, so two writers sharing tags never deadlock. Links are rewritten in the order given.
- */
-async function replaceTags(
-  tx: Db,
-  vouchId: number,
-  old: { id: number; tag: string }[],
-  given: string[],
-): Promise<{ id: number; tag: string }[]> {
-  const oldByKey = new Map(old.map((tag) => [tag.tag.toLowerCase(), tag]))
-  const givenByKey = new Map(given.map((tag) => [tag.toLowerCase(), tag]))
-  const keys = [...new Set([...oldByKey.keys(), ...givenByKey.keys()])]
-  if (keys.length === 0) return []
-  const ordered = rowsOf<{ key: string }>(
-    await tx.execute(
-      sql`select k as key from unnest(array[${sql.join(
-        keys.map((key) => sql`${key}::text`),
-        sql`, `,
-      )}]) k order by lower(k)`,
-    ),
-  ).map((row) => row.key)
-  const ids = new Map<string, { id: number; tag: string }>()
-  for (const key of ordered) {
-    const was = oldByKey.get(key)
-    const now = givenByKey.get(key)
-    if (was && now !== undefined) {
-      // Its count stays, but linking it again takes a share lock on it: taken here, in order.
-      await tx.execute(sql`select 1 from ${hashtags} where id = ${was.id} for key share`)
-      ids.set(key, was)
-    } else if (was) {
-      await tx
-        .update(hashtags)
-        .set({ count: sql`${hashtags.count} - 1` })
-        .where(eq(hashtags.id, was.id))
-    } else if (now !== undefined) {
-      const [row] = rowsOf<{ id: number; tag: string }>(
-        await tx.execute(sql`insert into ${hashtags} (tag, count) values (${now}::text, 1)
-          on conflict ((lower(tag))) do update set count = ${hashtags.count} + 1
-          returning id, tag`),
-      )
-      ids.set(key, row!)
-    }
-  }
-  await tx.delete(vouchHashtags).where(eq(vouchHashtags.vouchId, vouchId))
-  const written = given.map((tag) => ids.get(tag.toLowerCase())!)
-  for (const row of written) await tx.insert(vouchHashtags).values({ vouchId, hashtagId: row.id })
-  return written
 }

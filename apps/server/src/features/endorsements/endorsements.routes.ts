@@ -20,7 +20,7 @@ import { ZOk } from '@vouched/shared/errors'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { hasBlocked } from '../../core/blocks'
+import { hasBlocked } from '../blocks/blocks.queries'
 import { notFound } from '../../core/errors'
 import { perMember, rateLimit } from '../../core/rate-limit'
 import { requireMember } from '../../core/session'
@@ -34,13 +34,13 @@ import {
   listComments,
   listGivenCategories,
 } from './endorsements.queries'
+import { createEndorsement } from './endorsements.create.service'
 import {
   addComment,
-  createEndorsement,
   likeEndorsement,
   removeComment,
   unlikeEndorsement,
-} from './endorsements.service'
+} from './endorsements.likes-comments.service'
 
 export const endorsementsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Checked before the body is parsed: a visitor gets 401 whatever they sent.

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app'
 import { eventually } from '../../../test/eventually'
 import { createAdmin, createMember, endorse } from '../../../test/factories'
 import { handInvalidation } from '../../../test/hand-invalidation'
-import { createBlockSets } from '../../core/block-sets'
+import { createBlockSets } from '../blocks/blocks.queries'
 import { blocks, users, vouches } from '../../db/schema/index'
 import { createProfileSnapshots } from './profiles.snapshots'
 

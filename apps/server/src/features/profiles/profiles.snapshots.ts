@@ -1,6 +1,6 @@
 import { PROFILE_VOUCHES_FIRST_PAGE, type TVouchesPage } from '@vouched/shared/endorsements'
 import { LRUCache } from 'lru-cache'
-import type { BlockSets } from '../../core/block-sets'
+import type { BlockSets } from '../blocks/blocks.queries'
 import type { StaleOn } from '../../core/cache'
 import type { CacheInvalidation } from '../../core/cache-invalidation'
 import { toMember, type Member, type UserRow } from '../../core/user-shapes'

@@ -17,7 +17,8 @@ import { deleteUserSessions } from '../../core/session'
 import { deleteUploadFiles } from '../../core/uploads'
 import type { Member, UserRow } from '../../core/user-shapes'
 import { writeAudit } from '../admin/audit.service'
-import { removeComment, removeEndorsement } from '../endorsements/endorsements.service'
+import { removeComment } from '../endorsements/endorsements.likes-comments.service'
+import { removeEndorsement } from '../endorsements/endorsements.removal.service'
 
 type ReportRow = typeof reports.$inferSelect
 type Target = { targetUserId: number; snapshot: string }

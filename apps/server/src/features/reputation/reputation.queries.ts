@@ -11,7 +11,7 @@ import {
 import { desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { users, vouches } from '../../db/schema/index'
-import { reciprocalSql } from '../endorsements/endorsements.counters'
+import { reciprocalSql } from '../endorsements/endorsements.queries'
 
 const factor = (key: TFactorKey): TFactor => ({
   key,

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { perMember, rateLimit } from '../../core/rate-limit'
 import { requireMember } from '../../core/session'
-import { setEndorsementHidden } from '../endorsements/endorsements.service'
+import { setEndorsementHidden } from '../endorsements/endorsements.hiding.service'
 import { getReputation } from './reputation.queries'
 
 export const reputationRoutes: FastifyPluginAsyncZod = async (app) => {

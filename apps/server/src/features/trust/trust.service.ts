@@ -7,7 +7,7 @@ import {
   type TTrustSource,
 } from '@vouched/shared/trust'
 import { sql } from 'drizzle-orm'
-import { listBlockedEitherWay } from '../../core/blocks'
+import { listBlockedEitherWay } from '../blocks/blocks.queries'
 import { AppError, notFound } from '../../core/errors'
 import type { Member } from '../../core/user-shapes'
 import { queryRows, type Db } from '../../db/client'

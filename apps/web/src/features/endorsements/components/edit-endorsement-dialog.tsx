@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQuery } from '@tanstack/react-query'
 import {
   REVIEW_MESSAGES,
   ZUpdateEndorsementBody,
@@ -7,9 +6,8 @@ import {
   type TUpdateEndorsementBody,
 } from '@vouched/shared/endorsement-review'
 import type { TEndorsement } from '@vouched/shared/endorsements'
-import { NOTE_MAX, SUGGESTED_TAGS } from '@vouched/shared/endorsements.constants'
 import { PencilIcon } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/ui/button'
 import {
@@ -20,14 +18,13 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog'
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
+import { Form } from '../../../components/ui/form'
 import { FormDialogFooter } from '../../../components/ui/form-dialog-footer'
-import { Textarea } from '../../../components/ui/textarea'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
-import { popularTagsQuery, useEditEndorsement } from '../endorsements.api'
+import { useEditEndorsement } from '../endorsements.api'
+import { EndorsementTextFields } from './endorsement-text-fields'
 import { RelationshipFields } from './relationship-fields'
-import { TagInput } from './tag-input'
 
 /** The endorser changes the note, skills, relationship and level of their endorsement (PATCH). */
 export function EditEndorsementDialog({ endorsement }: { endorsement: TEndorsement }) {
@@ -55,8 +52,6 @@ export function EditEndorsementDialog({ endorsement }: { endorsement: TEndorseme
 
 function EditForm({ endorsement: e, onDone }: { endorsement: TEndorsement; onDone: () => void }) {
   const edit = useEditEndorsement(e.id)
-  const popular = useQuery(popularTagsQuery())
-  const pool = useMemo(() => [...SUGGESTED_TAGS, ...(popular.data ?? [])], [popular.data])
   const form = useForm<TUpdateEndorsementBody, unknown, TUpdateEndorsement>({
     resolver: zodResolver(ZUpdateEndorsementBody),
     defaultValues: {
@@ -80,37 +75,7 @@ function EditForm({ endorsement: e, onDone }: { endorsement: TEndorsement; onDon
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <RelationshipFields control={form.control} />
-        <FormField
-          control={form.control}
-          name="note"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Note (optional)</FormLabel>
-              <FormControl>
-                <Textarea {...field} value={field.value ?? ''} rows={4} maxLength={NOTE_MAX} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="hashtags"
-          render={({ field, fieldState }) => (
-            <FormItem>
-              <FormLabel>Skills (hashtags)</FormLabel>
-              <FormControl>
-                <TagInput
-                  value={field.value ?? []}
-                  onChange={field.onChange}
-                  suggestions={pool}
-                  aria-invalid={Boolean(fieldState.error)}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <EndorsementTextFields control={form.control} />
         <FormDialogFooter onCancel={onDone} pending={edit.isPending}>
           {edit.isPending ? 'Saving...' : 'Save changes'}
         </FormDialogFooter>

@@ -13,8 +13,6 @@ import {
   CATEGORIES,
   DEFAULT_CATEGORY,
   ENDORSEMENT_MESSAGES,
-  NOTE_MAX,
-  SUGGESTED_TAGS,
   engagementWeight,
 } from '@vouched/shared/endorsements.constants'
 import { formatMultiplier } from '@vouched/shared/format'
@@ -34,20 +32,18 @@ import {
 import { Label } from '../../../components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select'
 import { Switch } from '../../../components/ui/switch'
-import { Textarea } from '../../../components/ui/textarea'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { useCurrentUser } from '../../../lib/session'
 import {
   givenCategoriesQuery,
-  popularTagsQuery,
   useCreateEndorsement,
   useUploadAttachment,
   withdrawEndorsement,
 } from '../endorsements.api'
+import { EndorsementTextFields } from './endorsement-text-fields'
 import { RelationshipFields } from './relationship-fields'
 import type { EndorsementPrefill, EndorsementTarget } from './create-endorsement-dialog'
-import { TagInput } from './tag-input'
 
 type Attachment = { name: string; contentUrl: string; contentType: string }
 const FORM_FIELDS = [
@@ -74,7 +70,6 @@ export default function EndorsementForm({
   const create = useCreateEndorsement(target.username)
   const queryClient = useQueryClient()
   const upload = useUploadAttachment()
-  const popular = useQuery(popularTagsQuery())
   const given = useQuery(givenCategoriesQuery(target.id))
   const [attachment, setAttachment] = useState<Attachment | null>(null)
   const [attachmentError, setAttachmentError] = useState<string | null>(null)
@@ -115,7 +110,6 @@ export default function EndorsementForm({
     // The server gives an anonymous endorsement no verified factor: it would be a clue to its giver.
     verifiedEndorser: Boolean(user?.isEmailVerified) && !isAnonymous,
   })
-  const pool = useMemo(() => [...SUGGESTED_TAGS, ...(popular.data ?? [])], [popular.data])
 
   const chooseFile = (file: File | undefined) => {
     setAttachmentError(null)
@@ -224,45 +218,10 @@ export default function EndorsementForm({
           )}
         />
         <RelationshipFields control={form.control} />
-        <FormField
+        <EndorsementTextFields
           control={form.control}
-          name="note"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Note (optional)</FormLabel>
-              <FormControl>
-                <Textarea
-                  {...field}
-                  value={field.value ?? ''}
-                  rows={4}
-                  maxLength={NOTE_MAX}
-                  placeholder="What did they do that proves this skill?"
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="hashtags"
-          render={({ field, fieldState }) => (
-            <FormItem>
-              <FormLabel>Skills (hashtags)</FormLabel>
-              <FormControl>
-                <TagInput
-                  value={field.value ?? []}
-                  onChange={field.onChange}
-                  suggestions={pool}
-                  aria-invalid={Boolean(fieldState.error)}
-                />
-              </FormControl>
-              <FormDescription>
-                Add at least one skill or a note. Press Enter or a comma to add a tag. Up to 10.
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          notePlaceholder="What did they do that proves this skill?"
+          skillsDescription="Add at least one skill or a note. Press Enter or a comma to add a tag. Up to 10."
         />
         <div className="grid gap-2">
           <Label htmlFor={fileId}>Attachment (optional)</Label>

@@ -1,8 +1,9 @@
 import { BLOCK_MESSAGES } from '@vouched/shared/blocks'
 import { and, eq, inArray, or, sql, type SQLWrapper } from 'drizzle-orm'
-import type { Db } from '../db/client'
-import { blocks } from '../db/schema/index'
-import { AppError } from './errors'
+import type { Db } from '../../db/client'
+import { blocks } from '../../db/schema/index'
+import type { CacheInvalidation } from '../../core/cache-invalidation'
+import { AppError } from '../../core/errors'
 
 /**
  * Blocks between members, read by every feature that lets one member reach another (endorsements,
@@ -66,14 +67,6 @@ export const blockedEitherWay = (viewerId: number, otherColumn: SQLWrapper) => s
      or (${blocks.blockerId} = ${otherColumn} and ${blocks.blockedId} = ${viewerId}))`
 
 /**
- * Serialises every write that moves the counters of a pair of members (an endorsement either way, a
- * hide, a block) so reciprocal halving always sees the other direction as it is.
- */
-export async function lockPair(tx: Db, a: number, b: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${Math.min(a, b)}::int, ${Math.max(a, b)}::int)`)
-}
-
-/**
  * 403 when the actor and any of these members blocked each other (either way), in one query; the
  * message tells the actor which way it is.
  */
@@ -92,4 +85,37 @@ export async function assertNoBlockWithAny(db: Db, actorId: number, otherIds: nu
     .orderBy(sql`${blocks.blockerId} = ${actorId} desc`)
     .limit(1)
   if (row) throw blockedError(actorId, row.blockerId)
+}
+
+/** A bound on staleness should a block ever reach the database around the triggers. */
+const MAX_AGE_MS = 60_000
+
+export type BlockSets = {
+  /** Everyone the viewer blocked or was blocked by, from memory once read. */
+  of: (viewerId: number) => Promise<ReadonlySet<number>>
+}
+
+/**
+ * Each viewer's blocks, held for the caches that cut what they serve per viewer (popular members,
+ * profiles, searches): those need not forget anything when a block is made or lifted, since the
+ * block names both members and drops exactly their two sets (migration 0017).
+ */
+export function createBlockSets(db: Db, invalidation: CacheInvalidation, maxViewers: number): BlockSets {
+  const cache = invalidation.createCache<number, ReadonlySet<number>>({
+    name: 'blocks',
+    maxEntries: maxViewers,
+    maxBytes: maxViewers * 256,
+    sizeOf: (blocked) => 64 + 16 * blocked.size,
+    ttlMs: MAX_AGE_MS,
+    staleOn: (_blocked, viewerId) => [`block:${viewerId}`],
+  })
+  return {
+    async of(viewerId) {
+      const blocked = await cache.fetch(
+        viewerId,
+        async () => new Set(await listBlockedEitherWay(db, viewerId)),
+      )
+      return blocked ?? new Set()
+    },
+  }
 }
