@@ -187,6 +187,64 @@ describe('precise invalidation', () => {
   })
 })
 
+describe('a write through this instance', () => {
+  it('answers only once the instance has heard what it changed; reads do not wait', async () => {
+    const [ann, viewer] = [await createMember(t.db), await createMember(t.db)]
+    const invalidation = t.app.cacheInvalidation
+    const settled = invalidation.settled
+    let release: () => void = () => {}
+    const waits: string[] = []
+    invalidation.settled = () => {
+      waits.push('settled')
+      return new Promise<void>((resolve) => (release = resolve))
+    }
+    try {
+      let answered = false
+      const patch = t
+        .inject(ann, { method: 'PATCH', url: `/api/users/${ann.id}/profile`, payload: { bio: 'Heard' } })
+        .then((res) => {
+          answered = true
+          return res
+        })
+      await vi.waitFor(() => expect(waits).toEqual(['settled']))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(answered).toBe(false)
+      release()
+      expect((await patch).statusCode).toBe(200)
+      // A read, and a refused write, answer without waiting.
+      const read = await t.inject(viewer, { method: 'GET', url: `/api/users/${ann.username}` })
+      expect(read.json().user.bio).toBe('Heard')
+      const refused = await t.inject(viewer, {
+        method: 'PATCH',
+        url: `/api/users/${ann.id}/profile`,
+        payload: { bio: 'Not mine' },
+      })
+      expect(refused.statusCode).toBe(403)
+      expect(waits).toEqual(['settled'])
+    } finally {
+      invalidation.settled = settled
+    }
+  })
+
+  it("is seen by another member's next read on the same instance, every time", async () => {
+    const [ann, viewer] = [await createMember(t.db), await createMember(t.db)]
+    for (let round = 0; round < 15; round++) {
+      const bio = `Round ${round}`
+      const res = await t.inject(ann, {
+        method: 'PATCH',
+        url: `/api/users/${ann.id}/profile`,
+        payload: { bio },
+      })
+      expect(res.statusCode).toBe(200)
+      // Read twice: the second read within a minute is the one the profile cache keeps.
+      for (let read = 0; read < 2; read++) {
+        const profile = await t.inject(viewer, { method: 'GET', url: `/api/users/${ann.username}` })
+        expect(profile.json().user.bio).toBe(bio)
+      }
+    }
+  })
+})
+
 describe('when the listener cannot prove it hears', () => {
   it('empties and bypasses every cache until it listens again and a round trip succeeds', async () => {
     const app = await t.otherInstance({ cacheHeartbeatMs: 100 })

@@ -28,6 +28,8 @@ const RETRY_MS = 5_000
  */
 const WRITER_WINDOW_MS = 5_000
 const WRITERS_MAX = 100_000
+/** Requests that change nothing: their responses need not wait for the changes to be heard. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 export type CacheInvalidation = {
   /** Whether changes are heard now: while not, every cache reads from the database and keeps nothing. */
@@ -278,6 +280,13 @@ export const cacheInvalidationPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('cacheInvalidation', invalidation)
   app.decorate('settled', () => invalidation.settled())
   registerCacheMetrics(app.metrics, invalidation)
+  // A write's response leaves once this instance has heard what the write changed, so whoever reads
+  // through this instance next (the writer or anyone else) is never answered from a stale cache entry
+  // (decision 145). One round trip per write; other instances hear it within their delivery delay.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!READ_METHODS.has(request.method) && reply.statusCode < 400) await invalidation.settled()
+    return payload
+  })
   app.addHook('onClose', () => invalidation.close())
   await invalidation.settled()
 })
