@@ -6,14 +6,15 @@ import { useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '../../../components/ui/button'
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
-import { Input } from '../../../components/ui/input'
+import {
+  SecondFactorField,
+  type SecondFactorMode,
+  type SecondFactorValues,
+} from '../../../components/forms/second-factor-field'
+import { Form } from '../../../components/ui/form'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { useCompleteTwoFactor } from '../../../lib/session'
-
-type Mode = 'code' | 'recoveryCode'
-type Values = { code: string; recoveryCode: string }
 
 const ZCodeForm = z.object({ code: ZTotpCode, recoveryCode: z.string() })
 const ZRecoveryForm = z.object({ code: z.string(), recoveryCode: ZRecoveryCode })
@@ -31,10 +32,10 @@ export function TwoFactorStep({
   onRestart: () => void
 }) {
   const complete = useCompleteTwoFactor()
-  const [mode, setMode] = useState<Mode>('code')
-  const form = useForm<Values>({
+  const [mode, setMode] = useState<SecondFactorMode>('code')
+  const form = useForm<SecondFactorValues>({
     // Only the field in use is checked, with the server's own rules.
-    resolver: zodResolver(mode === 'code' ? ZCodeForm : ZRecoveryForm) as Resolver<Values>,
+    resolver: zodResolver(mode === 'code' ? ZCodeForm : ZRecoveryForm) as Resolver<SecondFactorValues>,
     defaultValues: { code: '', recoveryCode: '' },
   })
 
@@ -69,51 +70,7 @@ export function TwoFactorStep({
               : 'Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each works once.'}
           </p>
         </div>
-        {mode === 'code' ? (
-          <FormField
-            key="code"
-            control={form.control}
-            name="code"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Authentication code</FormLabel>
-                <FormControl>
-                  <Input
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    placeholder="123456"
-                    maxLength={9}
-                    autoFocus
-                    {...field}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        ) : (
-          <FormField
-            key="recoveryCode"
-            control={form.control}
-            name="recoveryCode"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Recovery code</FormLabel>
-                <FormControl>
-                  <Input
-                    autoComplete="off"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    placeholder="abcde-fghjk"
-                    autoFocus
-                    {...field}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        )}
+        <SecondFactorField mode={mode} control={form.control} codeLabel="Authentication code" autoFocus />
         <Button type="submit" size="lg" className="w-full" disabled={complete.isPending}>
           {complete.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
           {complete.isPending ? 'Verifying...' : 'Verify and log in'}

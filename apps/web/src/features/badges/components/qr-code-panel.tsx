@@ -1,42 +1,24 @@
 import { QR_ERROR_CORRECTION, QR_SIZE } from '@vouched/shared/badges'
 import { DownloadIcon } from 'lucide-react'
-import QRCode from 'qrcode'
-import { useEffect, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast'
+import { svgDataUrl, useQrCodeSvg } from '../../../lib/use-qr-code-svg'
 import { downloadFile } from '../badge-share'
 
 /** The profile URL as a QR code (level H, 200 px, SPEC.md §9), drawn as SVG by the `qrcode` package. */
 export function QrCodePanel({ url, username }: { url: string; username: string }) {
-  const [svg, setSvg] = useState<{ url: string; markup: string } | null>(null)
-
-  useEffect(() => {
-    let active = true
-    QRCode.toString(url, {
-      type: 'svg',
-      errorCorrectionLevel: QR_ERROR_CORRECTION,
-      width: QR_SIZE,
-      margin: 2,
-    })
-      .then((markup) => {
-        if (active) setSvg({ url, markup })
-      })
-      .catch(() => {
-        if (active) setSvg(null)
-      })
-    return () => {
-      active = false
-    }
-  }, [url])
-
-  const current = svg?.url === url ? svg.markup : null
+  const current = useQrCodeSvg(url, {
+    size: QR_SIZE,
+    errorCorrectionLevel: QR_ERROR_CORRECTION,
+    margin: 2,
+  })
   return (
     <div className="flex flex-col items-center gap-4 py-2 text-center">
       <div className="rounded-xl border bg-white p-3 shadow-sm">
         {current ? (
           <img
-            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(current)}`}
+            src={svgDataUrl(current)}
             width={QR_SIZE}
             height={QR_SIZE}
             alt={`QR code linking to ${url}`}

@@ -1,44 +1,35 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { RECOVERY_CODE_COUNT, ZRecoveryCode, ZTotpCode, type TTwoFactorSetup } from '@vouched/shared/security'
 import { CheckIcon, CopyIcon, Loader2Icon, ShieldCheckIcon, ShieldOffIcon } from 'lucide-react'
-import QRCode from 'qrcode'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { z } from 'zod'
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
+import {
+  SecondFactorField,
+  type SecondFactorMode,
+  type SecondFactorValues,
+} from '../../../components/forms/second-factor-field'
 import { Button } from '../../../components/ui/button'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
 import { Input } from '../../../components/ui/input'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
+import { svgDataUrl, useQrCodeSvg } from '../../../lib/use-qr-code-svg'
 import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactorSetup } from '../security.api'
 
 const QR_SIZE = 192
 
 /** The otpauth URL as a QR code an authenticator app scans (an SVG drawn by `qrcode`). */
 function SetupQrCode({ url }: { url: string }) {
-  const [svg, setSvg] = useState<{ url: string; markup: string } | null>(null)
-  useEffect(() => {
-    let active = true
-    QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', width: QR_SIZE, margin: 1 })
-      .then((markup) => {
-        if (active) setSvg({ url, markup })
-      })
-      .catch(() => {
-        if (active) setSvg(null)
-      })
-    return () => {
-      active = false
-    }
-  }, [url])
-  const current = svg?.url === url ? svg.markup : null
+  const current = useQrCodeSvg(url, { size: QR_SIZE, errorCorrectionLevel: 'M', margin: 1 })
   return (
     <div className="w-fit rounded-xl border bg-white p-3 shadow-sm">
       {current ? (
         <img
-          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(current)}`}
+          src={svgDataUrl(current)}
           width={QR_SIZE}
           height={QR_SIZE}
           alt="QR code to scan with your authenticator app"
@@ -173,18 +164,17 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   )
 }
 
-type DisableValues = { code: string; recoveryCode: string }
 const ZDisableWithCode = z.object({ code: ZTotpCode, recoveryCode: z.string() })
 const ZDisableWithRecovery = z.object({ code: z.string(), recoveryCode: ZRecoveryCode })
 
 /** Turning off takes a current code, or a recovery code for a member without their phone. */
 function DisableTwoFactor({ onCancel }: { onCancel: () => void }) {
   const disable = useDisableTwoFactor()
-  const [mode, setMode] = useState<'code' | 'recoveryCode'>('code')
-  const form = useForm<DisableValues>({
+  const [mode, setMode] = useState<SecondFactorMode>('code')
+  const form = useForm<SecondFactorValues>({
     resolver: zodResolver(
       mode === 'code' ? ZDisableWithCode : ZDisableWithRecovery,
-    ) as Resolver<DisableValues>,
+    ) as Resolver<SecondFactorValues>,
     defaultValues: { code: '', recoveryCode: '' },
   })
   const onSubmit = form.handleSubmit((values) =>
@@ -204,37 +194,7 @@ function DisableTwoFactor({ onCancel }: { onCancel: () => void }) {
         className="grid max-w-xs gap-3"
         aria-label="Turn off two-factor sign-in"
       >
-        {mode === 'code' ? (
-          <FormField
-            key="code"
-            control={form.control}
-            name="code"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Current code from your app</FormLabel>
-                <FormControl>
-                  <Input inputMode="numeric" autoComplete="one-time-code" placeholder="123456" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        ) : (
-          <FormField
-            key="recoveryCode"
-            control={form.control}
-            name="recoveryCode"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Recovery code</FormLabel>
-                <FormControl>
-                  <Input autoComplete="off" autoCapitalize="none" spellCheck={false} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        )}
+        <SecondFactorField mode={mode} control={form.control} codeLabel="Current code from your app" />
         <Button
           type="button"
           variant="link"
