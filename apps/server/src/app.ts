@@ -27,6 +27,7 @@ import { adminRoutes } from './features/admin/admin.routes'
 import { announcementsRoutes } from './features/announcements/announcements.routes'
 import { authRoutes } from './features/auth/auth.routes'
 import { badgesRoutes } from './features/badges/badges.routes'
+import { credentialsRoutes } from './features/credentials/credentials.routes'
 import { blocksRoutes } from './features/blocks/blocks.routes'
 import { connectionsRoutes } from './features/connections/connections.routes'
 import { discoveryRoutes } from './features/discovery/discovery.routes'
@@ -127,6 +128,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(healthRoutes)
   await app.register(authRoutes)
   await app.register(badgesRoutes)
+  await app.register(credentialsRoutes)
   await app.register(connectionsRoutes)
   await app.register(notificationsRoutes)
   await app.register(eventsRoutes)

@@ -12,6 +12,8 @@ const SECRET_KEYS = [
   'verificationAttempts',
   'verificationCodeExpiry',
   'sessionId',
+  // The issuer's Ed25519 secret key (issue 26): kept in the database, never sent.
+  'secretKeyMultibase',
 ]
 /** The one documented exception: the demo hint when no SMTP server is configured (DECISIONS.md §4). */
 const CODE_HINT_ROUTE = '/api/users/add-work-email'
