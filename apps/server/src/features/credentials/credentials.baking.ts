@@ -108,11 +108,15 @@ export function bakeSvg(svg: string, credentials: readonly object[]): string {
  * markup): the text of every `credential` element in the Open Badges 3.0 namespace.
  */
 export function unbakeSvg(svg: string): string[] {
+  // saxes keeps one handler per event.
   const parser = new SaxesParser({ xmlns: true })
   const found: string[] = []
   let depth = 0
   let current = ''
+  let rootSeen = false
   parser.on('opentag', (tag) => {
+    if (!rootSeen && tag.local !== 'svg') throw new BadImageError('This is not an SVG')
+    rootSeen = true
     if (depth > 0) depth += 1
     else if (tag.local === 'credential' && tag.uri === SVG_NAMESPACE) {
       depth = 1
@@ -128,11 +132,6 @@ export function unbakeSvg(svg: string): string[] {
     if (depth === 0) return
     depth -= 1
     if (depth === 0) found.push(current.trim())
-  })
-  let rootSeen = false
-  parser.on('opentag', (tag) => {
-    if (!rootSeen && tag.local !== 'svg') throw new BadImageError('This is not an SVG')
-    rootSeen = true
   })
   try {
     parser.write(svg).close()

@@ -355,3 +355,51 @@ describe('verify input', () => {
     expect(huge.statusCode).toBe(413)
   })
 })
+
+describe('baked badges', () => {
+  it('carry the credentials of the medals they show, which verify when the image is dropped', async () => {
+    const member = await createMember(t.db)
+    const { medal } = await giveMedal(member, 'Terraform')
+    const expected = (
+      await t.app.inject({ method: 'GET', url: `/api/credentials/medals/${medal.id}` })
+    ).json()
+    for (const [format, contentType] of [
+      ['png', 'image/png'],
+      ['svg', 'image/svg+xml'],
+    ] as const) {
+      const badge = await t.app.inject({
+        method: 'GET',
+        url: `/api/badge/${member.username}?format=${format}`,
+      })
+      expect(badge.statusCode).toBe(200)
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/credentials/verify',
+        ...multipart({ field: 'file', fileName: `badge.${format}`, contentType, data: badge.rawPayload }),
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      const result = res.json()
+      expect(result).toMatchObject({ valid: true, revoked: false, kind: 'medal' })
+      expect(result.credentials).toHaveLength(1)
+      expect(result.credentials[0].credentialId).toBe(expected.id)
+      expect(result.summary).toContain('bronze medal in #Terraform')
+    }
+  })
+
+  it('answers 400 for a badge image that carries no credential', async () => {
+    const member = await createMember(t.db)
+    const badge = await t.app.inject({ method: 'GET', url: `/api/badge/${member.username}?format=png` })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/credentials/verify',
+      ...multipart({
+        field: 'file',
+        fileName: 'badge.png',
+        contentType: 'image/png',
+        data: badge.rawPayload,
+      }),
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(CREDENTIAL_MESSAGES.noCredentialInImage)
+  })
+})

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify'
 import type { StaleOn } from '../../core/cache'
 import { AppError } from '../../core/errors'
 import type { Db } from '../../db/client'
+import { bakePng, bakeSvg } from './credentials.baking'
 import { createDocumentLoader } from './credentials.loader'
 import { medalCredential, STATUS_LIST_LENGTH, statusListUrl, vouchCredential } from './credentials.documents'
 import { createSigningKeys, didDocument, listPublicKeys, rotateIssuerKey } from './credentials.issuer'
@@ -50,6 +51,10 @@ export type Credentials = {
   ) => Promise<{ medals: TVerifiableCredential[]; endorsements: TVerifiableCredential[] }>
   statusList: (purpose: TStatusPurpose, list: number) => Promise<TVerifiableCredential>
   verify: Verifier
+  /** The badge PNG carrying the credentials (an iTXt chunk each). */
+  bakePng: (png: Buffer, credentials: readonly TVerifiableCredential[]) => Buffer
+  /** The badge SVG carrying the credentials (an `openbadges:credential` element each). */
+  bakeSvg: (svg: string, credentials: readonly TVerifiableCredential[]) => string
   /** Retires the active key and signs with a new one from now on (decision 135). */
   rotateKey: () => Promise<{ retired: number | null; active: number }>
 }
@@ -213,6 +218,8 @@ function createCredentials(app: FastifyInstance): Credentials {
         documentLoader,
         keyIds: async () => (await didDoc()).verificationMethod.map((m) => m.id),
       }),
+    bakePng,
+    bakeSvg,
     async rotateKey() {
       const rotated = await rotateIssuerKey(db)
       keys.forget()
