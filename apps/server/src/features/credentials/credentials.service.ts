@@ -1,6 +1,7 @@
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity'
 import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite'
 import * as vc from '@digitalbazaar/vc'
+import type { DocumentLoader } from '@digitalbazaar/vc'
 import * as statusLists from '@digitalbazaar/vc-bitstring-status-list'
 import {
   CREDENTIAL_MESSAGES,
@@ -16,7 +17,13 @@ import type { Db } from '../../db/client'
 import { bakePng, bakeSvg } from './credentials.baking'
 import { createDocumentLoader } from './credentials.loader'
 import { medalCredential, STATUS_LIST_LENGTH, statusListUrl, vouchCredential } from './credentials.documents'
-import { createSigningKeys, didDocument, listPublicKeys, rotateIssuerKey } from './credentials.issuer'
+import {
+  createSigningKeys,
+  didDocument,
+  listPublicKeys,
+  rotateIssuerKey,
+  type Signing,
+} from './credentials.issuer'
 import {
   allocateMedalStatus,
   allocateVouchStatus,
@@ -70,6 +77,16 @@ const CREDENTIALS_BYTES = 24 * 1024 * 1024
 /** Nothing but a change the channel names makes a credential stale: the hour only lets unused ones go. */
 const CREDENTIAL_MAX_AGE_MS = 3_600_000
 
+/** A DataIntegrityProof with eddsa-rdfc-2022 for assertions: the one way credentials are signed. */
+export async function signCredential(
+  credential: object,
+  signer: Signing['signer'],
+  documentLoader: DocumentLoader,
+): Promise<TVerifiableCredential> {
+  const suite = new DataIntegrityProof({ signer, cryptosuite })
+  return (await vc.issue({ credential, suite, documentLoader })) as TVerifiableCredential
+}
+
 const byInstance = new WeakMap<object, Credentials>()
 
 /** The credentials of this instance: one per app (its cache is shared by the badge and credential routes). */
@@ -96,11 +113,8 @@ function createCredentials(app: FastifyInstance): Credentials {
     staleOn: (held) => held.staleOn,
   })
 
-  const sign = async (credential: object): Promise<TVerifiableCredential> => {
-    const signing = await keys.active()
-    const suite = new DataIntegrityProof({ signer: signing.signer, cryptosuite })
-    return (await vc.issue({ credential, suite, documentLoader })) as TVerifiableCredential
-  }
+  const sign = async (credential: object) =>
+    signCredential(credential, (await keys.active()).signer, documentLoader)
 
   const didDoc = async () => {
     // The first key is made on the first need of it: a DID document always names one.
