@@ -15,7 +15,9 @@ try {
   const did = didForUrl(config.publicUrl)
   console.log(
     `${did}: signing with #key-${active} from now on` +
-      (retired === null ? '.' : `; #key-${retired} is retired and stays listed, so what it signed still verifies.`),
+      (retired === null
+        ? '.'
+        : `; #key-${retired} is retired and stays listed, so what it signed still verifies.`),
   )
 } catch (error) {
   console.error((error as Error).message)
