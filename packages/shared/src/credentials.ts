@@ -74,7 +74,7 @@ export const ZDidDocument = z.object({
 export type TDidDocument = z.infer<typeof ZDidDocument>
 
 /** `POST /api/credentials/verify` with a JSON body: the credential itself. */
-export const ZVerifyBody = z.record(z.string(), z.unknown())
+export const ZVerifyBody = z.record(z.string(), z.unknown(), { error: CREDENTIAL_MESSAGES.notJson })
 
 export const CREDENTIAL_STATES = ['active', 'revoked', 'suspended'] as const
 
@@ -90,8 +90,13 @@ export const ZVerification = z.object({
   /** What it says, in a sentence ('Vouched says that alice was endorsed by bob for Leadership…'). */
   summary: z.string(),
   kind: z.enum(['endorsement', 'medal', 'other']),
+  /** Its title as the issuer wrote it ('Bronze medal in #Rust'), when it has one. */
+  name: z.string().nullable(),
   issuer: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
   credentialId: z.string().nullable(),
+  /** The dates it claims to hold between, as written in it (ISO-8601), whether or not they hold. */
+  validFrom: z.string().nullable(),
+  validUntil: z.string().nullable(),
 })
 
 export type TVerification = z.infer<typeof ZVerification>

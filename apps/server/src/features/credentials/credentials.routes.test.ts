@@ -106,6 +106,10 @@ describe('endorsement credentials', () => {
 
     const result = await verify(credential)
     expect(result).toMatchObject({ valid: true, revoked: false, status: 'active', kind: 'endorsement' })
+    expect(result.name).toBe(credential.name)
+    expect(result.validFrom).toBe(vouch.createdAt)
+    expect(result.validUntil).toBeNull()
+    expect(result.credentialId).toBe(credential.id)
     expect(result.summary).toContain(`@${alice.username}`)
     expect(result.summary).toContain(`@${bob.username}`)
     expect(result.summary).toContain('Leadership')
@@ -325,6 +329,7 @@ describe('verify input', () => {
   it('refuses what is not a credential with a clear error', async () => {
     const array = await t.app.inject({ method: 'POST', url: '/api/credentials/verify', payload: [1, 2] })
     expect(array.statusCode).toBe(400)
+    expect(array.json().message).toBe(CREDENTIAL_MESSAGES.notJson)
     const notCredential = await verify({ hello: 'world' })
     expect(notCredential).toMatchObject({
       valid: false,

@@ -85,16 +85,22 @@ export async function verifyCredential(
       reason: 'This is not a verifiable credential: it has no @context or no type',
       summary: 'Nothing can be said about it.',
       kind: 'other',
+      name: null,
       issuer: null,
       credentialId: null,
+      validFrom: null,
+      validUntil: null,
     }
   }
   const issuer = issuerOf(input)
   const base = {
     kind: kindOf(input),
     issuer,
+    name: text(input.name),
     credentialId: text(input.id),
     summary: summarize(input, issuer),
+    validFrom: text(input.validFrom),
+    validUntil: text(input.validUntil),
   }
   const invalid = (reason: string): TVerification => ({
     ...base,
