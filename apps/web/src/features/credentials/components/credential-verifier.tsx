@@ -98,6 +98,13 @@ export function CredentialVerifier({ preset }: { preset?: { kind: TCredentialKin
 
   const error = fileError ?? (verify.isError ? errorMessage(verify.error) : null)
 
+  // The answer is under the inputs: on a phone it would arrive out of sight.
+  const answer = useRef<HTMLDivElement>(null)
+  const answered = verify.data ?? error
+  useEffect(() => {
+    if (answered) answer.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' })
+  }, [answered])
+
   return (
     <div className="grid gap-6">
       {preset && presetCredential.isError ? (
@@ -199,7 +206,7 @@ export function CredentialVerifier({ preset }: { preset?: { kind: TCredentialKin
         </Button>
       </form>
 
-      <div aria-live="polite" className="grid">
+      <div ref={answer} aria-live="polite" className="grid scroll-mt-4">
         {verify.isPending || (preset && presetCredential.isPending) ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <Loader2Icon className="size-4 animate-spin" aria-hidden />
