@@ -204,5 +204,21 @@ describe('Verify page', () => {
     renderApp('/verify?vouch=3', { user: makeUser() })
     expect(await screen.findByRole('alert')).toHaveTextContent(CREDENTIAL_MESSAGES.vouchNotPublic)
     expect(screen.getByLabelText('Paste a credential (JSON)')).toHaveValue('')
+    expect(screen.queryByRole('link', { name: 'Log in to load it' })).not.toBeInTheDocument()
+  })
+
+  it("offers a visitor to log in for an endorsement's credential and come back", async () => {
+    mockApi({
+      'GET /api/credentials/vouches/3': {
+        status: 401,
+        body: { message: 'Please log in to continue', code: 'UNAUTHENTICATED' },
+      },
+    })
+    renderApp('/verify?vouch=3', { user: null })
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please log in to continue')
+    expect(screen.getByRole('link', { name: 'Log in to load it' })).toHaveAttribute(
+      'href',
+      `/auth?next=${encodeURIComponent('/verify?vouch=3')}`,
+    )
   })
 })

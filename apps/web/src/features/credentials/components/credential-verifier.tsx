@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query'
 import { CREDENTIAL_MESSAGES, VERIFY_MAX_BYTES } from '@vouched/shared/credentials'
 import { AlertCircleIcon, DownloadIcon, FileUpIcon, Loader2Icon, ShieldCheckIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react'
+import { Link, useLocation } from 'react-router'
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert'
 import { Button, buttonVariants } from '../../../components/ui/button'
 import { Label } from '../../../components/ui/label'
 import { Textarea } from '../../../components/ui/textarea'
-import { errorMessage } from '../../../lib/api-client'
+import { errorMessage, isApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
+import { signInPath } from '../../../lib/next-path'
 import {
   credentialQuery,
   credentialUrl,
@@ -26,6 +28,7 @@ const ACCEPTED_FILES = '.png,.svg,.json,image/png,image/svg+xml,application/json
  */
 export function CredentialVerifier({ preset }: { preset?: { kind: TCredentialKind; id: number } }) {
   const verify = useVerifyCredential()
+  const location = useLocation()
   const [text, setText] = useState('')
   /** What is wrong with the pasted text (shown under it) or the chosen file, before any request. */
   const [pasteError, setPasteError] = useState<string | null>(null)
@@ -111,7 +114,18 @@ export function CredentialVerifier({ preset }: { preset?: { kind: TCredentialKin
         <Alert variant="destructive" role="alert">
           <AlertCircleIcon aria-hidden />
           <AlertTitle>This credential could not be loaded</AlertTitle>
-          <AlertDescription>{errorMessage(presetCredential.error)}</AlertDescription>
+          <AlertDescription>
+            <p>{errorMessage(presetCredential.error)}</p>
+            {/* Endorsements' credentials are for members; a visitor can sign in and come back. */}
+            {isApiError(presetCredential.error) && presetCredential.error.status === 401 ? (
+              <Link
+                to={signInPath(`${location.pathname}${location.search}`)}
+                className="font-medium underline underline-offset-2"
+              >
+                Log in to load it
+              </Link>
+            ) : null}
+          </AlertDescription>
         </Alert>
       ) : null}
 
@@ -120,7 +134,10 @@ export function CredentialVerifier({ preset }: { preset?: { kind: TCredentialKin
           event.preventDefault()
           setDragging(true)
         }}
-        onDragLeave={() => setDragging(false)}
+        onDragLeave={(event) => {
+          // Moving over the zone's own text or button is not leaving it.
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false)
+        }}
         onDrop={onDrop}
         className={cn(
           'flex flex-col items-center gap-3 rounded-xl border-2 border-dashed bg-muted/30 px-4 py-6 text-center transition-colors',
