@@ -21,13 +21,24 @@ async function shootFromTop(name: string) {
   await shoot(b.page, name, true)
 }
 
+/** Chooses the file and waits for the server's answer, so the verdict read next is this file's. */
+async function upload(file: string) {
+  await Promise.all([
+    b.page.waitForResponse((response) => response.url().endsWith('/api/credentials/verify')),
+    b.page.getByLabel('Choose a file').setInputFiles(file),
+  ])
+}
+
 async function pasteAndVerify(credential: unknown) {
   await b.page.getByLabel('Paste a credential (JSON)').fill(JSON.stringify(credential))
-  await b.page.getByRole('button', { name: 'Verify' }).click()
+  await Promise.all([
+    b.page.waitForResponse((response) => response.url().endsWith('/api/credentials/verify')),
+    b.page.getByRole('button', { name: 'Verify' }).click(),
+  ])
 }
 
 describe('credentials', () => {
-  it('verifies a downloaded badge PNG, refuses a changed credential and shows a withdrawn one revoked', async () => {
+  it('verifies a downloaded badge SVG and PNG, refuses a changed credential and shows a withdrawn one revoked', async () => {
     const member = await registerViaApi(b.context, { fullName: 'Noor Haddad' })
     // One colleague endorses them in each of the ten categories naming #Kubernetes: a bronze medal.
     const colleague = await b.browser.newContext()
@@ -42,8 +53,15 @@ describe('credentials', () => {
         vouchIds.push(((await response.json()) as { id: number }).id)
       }
 
-      // The badge PNG, as the share page offers it (Embed Code → Direct badge image URL).
+      // The badge SVG, as Download Badge (SVG) saves it, and the PNG, as the share page offers it
+      // (Embed Code → Direct badge image URL).
       await b.page.goto(b.url(`/share-badge/${member.username}`))
+      const [download] = await Promise.all([
+        b.page.waitForEvent('download'),
+        b.page.getByRole('button', { name: 'Download Badge (SVG)' }).click(),
+      ])
+      const svgFile = path.join(await mkdtemp(path.join(tmpdir(), 'vouched-badge-')), 'badge.svg')
+      await download.saveAs(svgFile)
       await b.page.getByRole('tab', { name: 'Embed Code' }).click()
       const imageUrl = await b.page.getByRole('textbox', { name: 'Direct badge image URL' }).inputValue()
       const image = await b.context.request.get(imageUrl)
@@ -53,7 +71,12 @@ describe('credentials', () => {
 
       await b.page.getByRole('link', { name: 'Verify a badge' }).click()
       await b.page.getByRole('heading', { level: 1, name: 'Verify a credential' }).waitFor()
-      await b.page.getByLabel('Choose a file').setInputFiles(file)
+      await upload(svgFile)
+      await verdict().filter({ hasText: 'Valid' }).waitFor()
+      await b.page.getByText('Checked: badge.svg').waitFor()
+      await b.page.getByRole('article', { name: 'Bronze medal in #Kubernetes' }).waitFor()
+
+      await upload(file)
       await verdict().filter({ hasText: 'Valid' }).waitFor()
       const medalCard = b.page.getByRole('article', { name: 'Bronze medal in #Kubernetes' })
       await medalCard
