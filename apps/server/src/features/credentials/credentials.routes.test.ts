@@ -326,6 +326,47 @@ describe('key rotation', () => {
 })
 
 describe('verify input', () => {
+  it('answers odd and broken credentials with a verdict and a reason, never a 500', async () => {
+    const [alice, bob] = [await createMember(t.db), await createMember(t.db)]
+    const vouch = await endorse(t, alice, bob, { category: 'Teamwork' })
+    const good = await vouchCredential(alice, vouch.id)
+    const broken: [string, unknown][] = [
+      ['proof as text', { ...good, proof: 'signed, honest' }],
+      ['no proofs', { ...good, proof: [] }],
+      ['a proof without its value', { ...good, proof: { ...good.proof, proofValue: undefined } }],
+      ['a proof value that is not multibase', { ...good, proof: { ...good.proof, proofValue: '!!' } }],
+      ['an issuer object without id', { ...good, issuer: { name: 'Someone' } }],
+      [
+        'a context redefining a protected term',
+        { ...good, '@context': [...(good['@context'] as string[]), { name: 'https://evil.example/name' }] },
+      ],
+      ['a type that is a number', { ...good, type: 7 }],
+      ['no subject', { ...good, credentialSubject: undefined }],
+      ['a date that is not one', { ...good, validFrom: 'yesterday' }],
+      ['a status that is text', { ...good, credentialStatus: 'fine' }],
+      [
+        'a status list of another site',
+        {
+          ...good,
+          credentialStatus: [
+            { ...(good.credentialStatus as object[])[0], statusListCredential: 'https://evil.example/list' },
+          ],
+        },
+      ],
+    ]
+    for (const [what, credential] of broken) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/credentials/verify',
+        payload: credential as object,
+      })
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(200)
+      expect(res.json(), what).toMatchObject({ valid: false, reason: expect.any(String) })
+      // A sentence for a person, not a program's error.
+      expect(res.json().reason, what).not.toMatch(/TypeError|Cannot (use|read)|undefined|operator/)
+    }
+  })
+
   it('refuses what is not a credential with a clear error', async () => {
     const array = await t.app.inject({ method: 'POST', url: '/api/credentials/verify', payload: [1, 2] })
     expect(array.statusCode).toBe(400)

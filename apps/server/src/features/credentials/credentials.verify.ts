@@ -123,6 +123,10 @@ export async function verifyCredential(
       `It was issued by ${issuer?.id ?? 'nobody named'}, not by this site (${did}); this site checks only its own credentials and fetches nothing from elsewhere`,
     )
   }
+  const status = input.credentialStatus
+  if (status !== undefined && !(Array.isArray(status) ? status : [status]).every(isObject)) {
+    return invalid('Its status entry (credentialStatus) cannot be read: each entry must name its status list')
+  }
   const method = String(proof.verificationMethod)
   if (!(await keyIds()).includes(method)) {
     return invalid(`The key that signed it (${method}) is not one of this site's keys`)
