@@ -75,6 +75,33 @@ describe('Verify page', () => {
     expect(within(details).getByText(verification().credentialId!)).toBeInTheDocument()
   })
 
+  it('lists no issuer or dates for a document that is not a credential at all', async () => {
+    const reason = 'This is not a verifiable credential: it has no @context or no type'
+    mockApi({
+      'POST /api/credentials/verify': {
+        body: answer(
+          verification({
+            valid: false,
+            status: null,
+            reason,
+            kind: 'other',
+            name: null,
+            summary: 'Nothing can be said about it.',
+            issuer: null,
+            credentialId: null,
+            validFrom: null,
+          }),
+        ),
+      },
+    })
+    const { user } = renderApp('/verify', { user: null })
+    await paste(user, '{"hello": "world"}')
+    expect(await verdict()).toHaveTextContent('Invalid')
+    expect(screen.getByText(`${reason}.`)).toBeInTheDocument()
+    expect(screen.getByText('Nothing can be said about it.')).toBeInTheDocument()
+    expect(screen.queryByText('Issuer')).not.toBeInTheDocument()
+  })
+
   it('says Invalid with the reason for a changed credential', async () => {
     const reason =
       'The signature does not match the content: the credential was changed after it was signed, or it was signed with another key'

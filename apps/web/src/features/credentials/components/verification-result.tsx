@@ -129,29 +129,32 @@ function CredentialDetails({
       {c.name ? <h3 className="font-semibold [overflow-wrap:anywhere]">{c.name}</h3> : null}
       <p className="text-sm leading-relaxed [overflow-wrap:anywhere]">{c.summary}</p>
       {showVerdict && c.reason ? <p className="text-sm text-destructive">{sentence(c.reason)}</p> : null}
-      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-        <dt className="text-muted-foreground">Issuer</dt>
-        <dd className="min-w-0 [overflow-wrap:anywhere]">
-          {c.issuer ? (
+      {/* Nothing to list for a document that names no issuer, id or date (not a credential at all). */}
+      {c.issuer || c.credentialId || c.validFrom ? (
+        <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+          <dt className="text-muted-foreground">Issuer</dt>
+          <dd className="min-w-0 [overflow-wrap:anywhere]">
+            {c.issuer ? (
+              <>
+                {c.issuer.name ? <span className="font-medium">{c.issuer.name}</span> : null}
+                <span className="block font-mono text-xs text-muted-foreground">{c.issuer.id}</span>
+              </>
+            ) : (
+              'Not named'
+            )}
+          </dd>
+          <dt className="text-muted-foreground">Valid from</dt>
+          <dd>{from ?? 'Not stated'}</dd>
+          <dt className="text-muted-foreground">Valid until</dt>
+          <dd>{until ?? 'No end date'}</dd>
+          {c.credentialId ? (
             <>
-              {c.issuer.name ? <span className="font-medium">{c.issuer.name}</span> : null}
-              <span className="block font-mono text-xs text-muted-foreground">{c.issuer.id}</span>
+              <dt className="text-muted-foreground">Credential id</dt>
+              <dd className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]">{c.credentialId}</dd>
             </>
-          ) : (
-            'Not named'
-          )}
-        </dd>
-        <dt className="text-muted-foreground">Valid from</dt>
-        <dd>{from ?? 'Not stated'}</dd>
-        <dt className="text-muted-foreground">Valid until</dt>
-        <dd>{until ?? 'No end date'}</dd>
-        {c.credentialId ? (
-          <>
-            <dt className="text-muted-foreground">Credential id</dt>
-            <dd className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]">{c.credentialId}</dd>
-          </>
-        ) : null}
-      </dl>
+          ) : null}
+        </dl>
+      ) : null}
     </article>
   )
 }
