@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { CATEGORIES } from '@vouched/shared/endorsements'
@@ -43,6 +43,7 @@ describe('credentials', () => {
     // One colleague endorses them in each of the ten categories naming #Kubernetes: a bronze medal.
     const colleague = await b.browser.newContext()
     const vouchIds: number[] = []
+    const downloads = await mkdtemp(path.join(tmpdir(), 'vouched-badge-'))
     try {
       await registerViaApi(colleague, { fullName: 'Colleague One' })
       for (const category of CATEGORIES) {
@@ -60,13 +61,13 @@ describe('credentials', () => {
         b.page.waitForEvent('download'),
         b.page.getByRole('button', { name: 'Download Badge (SVG)' }).click(),
       ])
-      const svgFile = path.join(await mkdtemp(path.join(tmpdir(), 'vouched-badge-')), 'badge.svg')
+      const svgFile = path.join(downloads, 'badge.svg')
       await download.saveAs(svgFile)
       await b.page.getByRole('tab', { name: 'Embed Code' }).click()
       const imageUrl = await b.page.getByRole('textbox', { name: 'Direct badge image URL' }).inputValue()
       const image = await b.context.request.get(imageUrl)
       expect(image.headers()['content-type']).toBe('image/png')
-      const file = path.join(await mkdtemp(path.join(tmpdir(), 'vouched-badge-')), 'badge.png')
+      const file = path.join(downloads, 'badge.png')
       await writeFile(file, await image.body())
 
       await b.page.getByRole('link', { name: 'Verify a badge' }).click()
@@ -137,6 +138,7 @@ describe('credentials', () => {
       await shootFromTop('verify-revoked-desktop.png')
     } finally {
       await colleague.close()
+      await rm(downloads, { recursive: true, force: true })
     }
   })
 })
