@@ -131,7 +131,7 @@ async function expectNoSidewaysScroll(visits: Visit[]) {
 }
 
 describe('no sideways scrolling from 320 px up', () => {
-  it('signed out: auth, forgot and reset password, the public badge and the 404 page', async () => {
+  it('signed out: auth, forgot and reset password, the public badge, verify and the 404 page', async () => {
     const { me } = await setUpWorld()
     await expectNoSidewaysScroll([
       { name: 'auth', path: '/auth', ready: heading('Welcome back') },
@@ -142,6 +142,7 @@ describe('no sideways scrolling from 320 px up', () => {
         path: `/badge/${me.username}`,
         ready: heading(`@${me.username}`),
       },
+      { name: 'verify', path: '/verify', ready: heading('Verify a credential') },
       {
         name: '404',
         path: '/no-such-page',

@@ -40,6 +40,16 @@ describe('redirects', () => {
     await b.page.getByRole('heading', { level: 1 }).waitFor()
     expect(pathname()).toBe('/badge/someone')
   })
+
+  it('lets a visitor open the verify page, from a public badge page too', async () => {
+    await b.page.goto(b.url('/badge/someone'))
+    await b.page.getByRole('link', { name: 'Verify a badge' }).click()
+    await b.page.getByRole('heading', { level: 1, name: 'Verify a credential' }).waitFor()
+    expect(pathname()).toBe('/verify')
+    await b.page.goto(b.url('/verify?medal=1'))
+    await b.page.getByRole('heading', { level: 1, name: 'Verify a credential' }).waitFor()
+    expect(pathname()).toBe('/verify')
+  })
 })
 
 describe('top bar', () => {

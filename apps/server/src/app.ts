@@ -29,6 +29,7 @@ import { announcementsRoutes } from './features/announcements/announcements.rout
 import { authRoutes } from './features/auth/auth.routes'
 import { badgesRoutes } from './features/badges/badges.routes'
 import { createBlockSets, type BlockSets } from './features/blocks/blocks.queries'
+import { credentialsRoutes } from './features/credentials/credentials.routes'
 import { blocksRoutes } from './features/blocks/blocks.routes'
 import { connectionsRoutes } from './features/connections/connections.routes'
 import { discoveryRoutes } from './features/discovery/discovery.routes'
@@ -138,6 +139,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(healthRoutes)
   await app.register(authRoutes)
   await app.register(badgesRoutes)
+  await app.register(credentialsRoutes)
   await app.register(connectionsRoutes)
   await app.register(notificationsRoutes)
   await app.register(eventsRoutes)

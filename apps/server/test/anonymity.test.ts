@@ -93,6 +93,18 @@ const routes: Record<string, Row> = {
       ),
     ),
   'GET /api/badge/:username/embed': as(['rita'], '/api/badge/rita/embed'),
+  // Credentials (issue 26): an anonymous endorsement has none, in either world.
+  'GET /api/credentials/vouches/:id': (w) => as(readers, `/api/credentials/vouches/${w.anonymousId}`)(w),
+  'GET /api/credentials/medals/:id': (w) =>
+    (['rita', 'xavier', 'yara'] as const).flatMap((name) =>
+      as(['tom'], `/api/credentials/medals/${w.members[name].id}`)(w),
+    ),
+  'GET /.well-known/did.json': {
+    skip: "the instance's public keys, made at random per instance (no member data)",
+  },
+  'GET /api/credentials/status/:purpose/:list': {
+    skip: "signed with each instance's own key; its bits are those of named, shown endorsements and medals only",
+  },
   'GET /badge/:username': as(['tom'], '/badge/rita'),
   'GET /api/announcements': { skip: 'written by admins, no endorsement' },
   'GET /api/announcements/pinned': { skip: 'written by admins, no endorsement' },

@@ -42,7 +42,11 @@ export type World = {
 /** Ids of a notification event sent last, to know every earlier event arrived. */
 const SENTINEL = -1
 
-/** What varies by construction (times, cursors made of times) replaced by placeholders. */
+/**
+ * What varies by construction replaced by placeholders: times, cursors made of times, and in a
+ * credential (the data export's) its random id and its signature by each instance's own random key.
+ * What a credential states is still compared.
+ */
 export function normalise(value: unknown, key = ''): unknown {
   if (Array.isArray(value)) return value.map((item) => normalise(item))
   if (value && typeof value === 'object') {
@@ -50,7 +54,10 @@ export function normalise(value: unknown, key = ''): unknown {
   }
   if (typeof value === 'string') {
     if (key === 'nextCursor') return '<cursor>'
-    return value.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, '<time>')
+    if (key === 'proofValue') return '<signature>'
+    return value
+      .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, '<time>')
+      .replace(/^urn:uuid:[0-9a-f-]{36}$/, 'urn:uuid:<random>')
   }
   return value
 }

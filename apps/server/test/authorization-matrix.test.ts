@@ -436,6 +436,30 @@ const ROWS: Row[] = [
     expect: everyone(200),
   },
 
+  // Credentials (issue 26): an endorsement's is read by members, as the endorsement is; medals and the
+  // issuer's documents are public, as the badge is.
+  {
+    route: 'GET /api/credentials/vouches/:id',
+    make: async (w) => ({ url: `/api/credentials/vouches/${(await endorsementToOwner(w)).id}` }),
+    expect: members(200),
+  },
+  {
+    // No medal: a visitor is told it does not exist, as a member is, never asked to sign in.
+    route: 'GET /api/credentials/medals/:id',
+    make: () => ({ url: '/api/credentials/medals/2147483647' }),
+    expect: everyone(404),
+  },
+  {
+    route: 'GET /api/credentials/status/:purpose/:list',
+    make: () => ({ url: '/api/credentials/status/revocation/1' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/credentials/verify',
+    make: () => ({ url: '/api/credentials/verify', payload: { type: ['VerifiableCredential'] } }),
+    expect: everyone(200),
+  },
+
   // Announcements
   { route: 'GET /api/announcements', make: () => ({ url: '/api/announcements' }), expect: members(200) },
   {

@@ -60,3 +60,15 @@ describe('response compression', () => {
     expect(res.body).toBe(script)
   })
 })
+
+describe('client pages', () => {
+  it.each(['/verify', '/verify?medal=3', '/verify?vouch=12'])(
+    'serves the public verify page %s to a visitor (the client routes it)',
+    async (url) => {
+      const res = await t.app.inject({ url })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(res.body).toContain('<title>Vouched</title>')
+    },
+  )
+})

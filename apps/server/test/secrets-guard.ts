@@ -16,6 +16,8 @@ const SECRET_KEYS = [
   'pendingSecret',
   'codeHash',
   'lastStep',
+  // The issuer's Ed25519 secret key (issue 26): kept in the database, never sent.
+  'secretKeyMultibase',
 ]
 /** The one answer that carries a personal API token: its creation, the only time it is shown. */
 const TOKEN_CREATION = 'POST /api/account/tokens'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from './auth'
+import { ZVerifiableCredential } from './credentials'
 import { ZEndorsementRequestExport } from './endorsement-requests'
 import { ZAccountSettings } from './endorsement-review'
 import { ZCategory, ZLevel, ZRelationship } from './endorsements'
@@ -217,6 +218,14 @@ export const ZAccountExport = z.object({
   ),
   activity: z.array(z.object({ day: z.string(), count: z.number().int() })),
   sessions: z.array(z.object({ createdAt: z.string(), expiresAt: z.string(), current: z.boolean() })),
+  /**
+   * The member's Open Badges 3.0 credentials (issue 26), signed, to carry elsewhere: one per medal
+   * held and one per named, shown endorsement received. Each verifies on /verify or any OB 3.0 verifier.
+   */
+  credentials: z.object({
+    medals: z.array(ZVerifiableCredential),
+    endorsements: z.array(ZVerifiableCredential),
+  }),
 })
 
 export type TAccountExport = z.infer<typeof ZAccountExport>

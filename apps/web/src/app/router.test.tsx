@@ -72,6 +72,15 @@ describe('route guards', () => {
     expect(location()).toBe('/badge/alice')
   })
 
+  it.each([
+    ['a visitor', null],
+    ['a member', makeUser()],
+  ])('shows the verify page to %s, with no redirect', async (_who, user) => {
+    renderApp('/verify', { user })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify a credential' })).toBeInTheDocument()
+    expect(location()).toBe('/verify')
+  })
+
   it('shows the 404 page for an unknown path, signed in or not', async () => {
     renderApp('/no/such/page', { user: null })
     expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument()

@@ -29,6 +29,7 @@ const MessagesPage = lazy(() => import('./routes/messages'))
 const SettingsPage = lazy(() => import('./routes/settings'))
 const AdminPage = lazy(() => import('./routes/admin'))
 const BadgePage = lazy(() => import('./routes/badge'))
+const VerifyPage = lazy(() => import('./routes/verify'))
 const NotificationsPage = lazy(() => import('./routes/notifications'))
 const VouchPage = lazy(() => import('./routes/vouch'))
 const EndorsementRequestsPage = lazy(() => import('./routes/endorsement-requests'))
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
       },
       // Public to everyone.
       { path: 'badge/:username', element: <BadgePage /> },
+      { path: 'verify', element: <VerifyPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

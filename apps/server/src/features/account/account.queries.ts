@@ -81,14 +81,15 @@ async function tagsOf(db: Db, vouchIds: number[]) {
 
 /**
  * Everything stored about a member, for GET /api/account/export. Other members appear only by id,
- * username and name; the giver of an anonymous endorsement received stays unnamed.
+ * username and name; the giver of an anonymous endorsement received stays unnamed. The route adds the
+ * member's signed credentials (the credentials feature issues them).
  */
 export async function buildExport(
   db: Db,
   config: Config,
   me: Member,
   currentSessionId: string | null,
-): Promise<TAccountExport> {
+): Promise<Omit<TAccountExport, 'credentials'>> {
   const [given, received] = await Promise.all([
     db
       .select({ vouch: vouches, user: ref })

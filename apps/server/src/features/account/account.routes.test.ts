@@ -146,6 +146,59 @@ describe('401 without a session', () => {
 })
 
 describe('data export', () => {
+  it("carries the member's medal and public endorsement credentials, each verifiable", async () => {
+    const [me, named, secret, hiddenOne] = await Promise.all(
+      Array.from({ length: 4 }, () => createMember(t.db)),
+    )
+    const shown = await endorse(t, named!, me!, { category: 'Leadership', note: 'Ran the launch' })
+    await endorse(t, secret!, me!, { category: 'Creativity', isAnonymous: true })
+    const hidden = await endorse(t, hiddenOne!, me!, { category: 'Teamwork' })
+    expect((await t.inject(me!, { method: 'POST', url: `/api/vouches/${hidden.id}/hide` })).statusCode).toBe(
+      200,
+    )
+    // A medal: ten members name the same skill (bronze at 10).
+    for (let i = 0; i < 10; i += 1) {
+      await endorse(t, await createMember(t.db), me!, { category: 'Teamwork', hashtags: ['Kotlin'] })
+    }
+    const given = await endorse(t, me!, named!, { category: 'Initiative' })
+    await t.settle()
+
+    const res = await t.inject(me!, { method: 'GET', url: '/api/account/export' })
+    expect(res.statusCode, res.body).toBe(200)
+    const { credentials } = res.json<{
+      credentials: { medals: Record<string, unknown>[]; endorsements: Record<string, unknown>[] }
+    }>()
+    expect(credentials.medals).toHaveLength(1)
+    expect(credentials.medals[0]).toMatchObject({
+      type: ['VerifiableCredential', 'OpenBadgeCredential'],
+      name: 'Bronze medal in #Kotlin',
+    })
+    // Received, named and shown only: not the anonymous one, not the hidden one, not the one given.
+    const endorsementIds = credentials.endorsements.map((c) => c.id)
+    expect(credentials.endorsements).toHaveLength(11)
+    const shownCredential = (
+      await t.inject(me!, { method: 'GET', url: `/api/credentials/vouches/${shown.id}` })
+    ).json<{ id: string }>()
+    expect(endorsementIds).toContain(shownCredential.id)
+    const credentialOf = (id: number) =>
+      t.inject(me!, { method: 'GET', url: `/api/credentials/vouches/${id}` })
+    expect((await credentialOf(hidden.id)).statusCode).toBe(404)
+    const givenCredential = await credentialOf(given.id)
+    expect(givenCredential.statusCode).toBe(200)
+    expect(endorsementIds).not.toContain(givenCredential.json().id)
+    expect(JSON.stringify(credentials)).not.toContain(secret!.username)
+    expect(JSON.stringify(credentials)).not.toContain(hiddenOne!.username)
+
+    for (const credential of [...credentials.medals, credentials.endorsements[0]!]) {
+      const verdict = await t.app.inject({
+        method: 'POST',
+        url: '/api/credentials/verify',
+        payload: credential,
+      })
+      expect(verdict.json()).toMatchObject({ valid: true, revoked: false })
+    }
+  })
+
   it('holds the review setting, waiting endorsements both ways, and relationship and level', async () => {
     const [me, reviewer, fan, secretFan] = await Promise.all(
       Array.from({ length: 4 }, () => createMember(t.db)),

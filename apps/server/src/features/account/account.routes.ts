@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { perMember, rateLimit } from '../../core/rate-limit'
 import { clearSessionCookie, requireMember } from '../../core/session'
+import { credentialsFor } from '../credentials/credentials.service'
 import { sendNotificationMails } from '../notifications/notifications.service'
 import { mailSecurityEvent } from '../security/security.service'
 import { buildExport, findSettings, listPreferences } from './account.queries'
@@ -54,12 +55,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = requireMember(request)
-      const archive = await buildExport(app.db, app.config, me, request.sessionId)
+      const [archive, credentials] = await Promise.all([
+        buildExport(app.db, app.config, me, request.sessionId),
+        credentialsFor(app).ofMember(me.id),
+      ])
       const day = archive.exportedAt.slice(0, 10)
       return reply
         .header('Content-Disposition', `attachment; filename="vouched-data-${me.username}-${day}.json"`)
         .header('Cache-Control', 'no-store')
-        .send(archive)
+        .send({ ...archive, credentials })
     },
   )
 

@@ -64,7 +64,7 @@ export type BadgeSource = {
   /** The member's `topCount` most received tags. */
   top: ReceivedSkill[]
   /** Their medals on the chosen and the top tags. */
-  medals: { skillName: string; tier: TMedalTier }[]
+  medals: { id: number; skillName: string; tier: TMedalTier }[]
 }
 
 const skillJson = (alias: string) =>
@@ -122,7 +122,7 @@ export async function findBadgeSource(
       select member.*,
         (select json_agg(${skillJson('chosen')}) from chosen) as chosen,
         (select json_agg(${skillJson('top')} order by top.count desc, lower(top.tag)) from top) as top,
-        (select json_agg(json_build_object('skillName', m.skill_name, 'tier', m.tier)) from ${medals} m
+        (select json_agg(json_build_object('id', m.id, 'skillName', m.skill_name, 'tier', m.tier)) from ${medals} m
           where m.user_id = member.id
             and lower(m.skill_name) in (select lower(tag) from top union all select lower(tag) from chosen)
         ) as medals

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import {
   ZBadgeEmbed,
@@ -13,6 +14,7 @@ import { z } from 'zod'
 import { AppError } from '../../core/errors'
 import { rateLimit } from '../../core/rate-limit'
 import { readIndexHtml, SPA_SKELETON } from '../../core/spa'
+import { credentialsFor } from '../credentials/credentials.service'
 import { WEB_FONTS, WEB_FONTS_PATH } from './badges.font'
 import { badgePageHead, injectHead } from './badges.page'
 import {
@@ -49,6 +51,7 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
   const fontOrigin = new URL(app.config.publicUrl).origin
   const svgPolicy = `default-src 'none'; style-src 'unsafe-inline'; font-src 'self' ${fontOrigin}; frame-ancestors 'self'`
   const fontData = new Map<string, Promise<Buffer>>()
+  const credentials = credentialsFor(app)
 
   app.get(
     '/api/badge/:username',
@@ -60,10 +63,20 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { format, hashtags } = request.query
       const badge = await getBadgeSvg(app.db, request.params.username, hashtags, app.config.publicUrl)
-      const etag = `"${format}-${badge.hash}"`
+      // The badge carries the credentials of the medals it shows (Open Badges 3.0 baking, decision 138);
+      // they are held signed, so a drawn badge costs a lookup and a copy more.
+      const baked = await credentials.medals(badge.medalIds)
+      const bakedHash = createHash('sha1')
+        .update(baked.map((c) => c.proof.proofValue).join(','))
+        .digest('base64url')
+        .slice(0, 10)
+      const etag = `"${format}-${badge.hash}-${bakedHash}"`
       const notModified = etagMatches(request.headers['if-none-match'], etag)
       // Drawn before any caching header is set: a failed render must not be cached as the badge.
-      const png = format === 'png' && !notModified ? await pngCache.render(badge.hash, badge.svg) : null
+      const png =
+        format === 'png' && !notModified
+          ? credentials.bakePng(await pngCache.render(badge.hash, badge.svg), baked)
+          : null
       embeddable(reply)
         .header('Cache-Control', 'public, max-age=300')
         .header('ETag', etag)
@@ -74,7 +87,7 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('image/svg+xml; charset=utf-8')
         .header('Content-Security-Policy', svgPolicy)
-        .send(badge.svg)
+        .send(credentials.bakeSvg(badge.svg, baked))
     },
   )
 

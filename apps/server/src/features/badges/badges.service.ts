@@ -64,10 +64,13 @@ export async function getBadge(db: Db, username: string, chosen: readonly string
   if (!badge) throw new AppError('NOT_FOUND', BADGE_MESSAGES.memberNotFound, 404)
   const { member, selected, shown: skills, medals } = badge
   const tiers = new Map(medals.map((m) => [m.skillName.toLowerCase(), m.tier]))
+  const medalIds = new Map(medals.map((m) => [m.skillName.toLowerCase(), m.id]))
   const fullName = member.fullName?.trim()
   return {
     member,
     selected: selected.map((s) => s.tag),
+    /** The medals the badge shows, in its order: the credentials it carries. */
+    medalIds: skills.flatMap((s) => medalIds.get(s.tag.toLowerCase()) ?? []),
     data: {
       username: member.username,
       // The PNG is drawn with the shipped font only: a name it cannot draw falls back to the username.

@@ -41,6 +41,7 @@ describe('Public badge page', () => {
     expect(meta('meta[name="twitter:card"]')).toBe('summary_large_image')
     expect(meta('meta[property="og:title"]')).toBe("alice's Vouched badge: #Agile, #Leadership")
     expect(screen.getByRole('link', { name: /Join Vouched/ })).toHaveAttribute('href', '/')
+    expect(screen.getByRole('link', { name: 'Verify a badge' })).toHaveAttribute('href', '/verify')
   })
 
   it('names the top 3 skills in the title when none are chosen', async () => {

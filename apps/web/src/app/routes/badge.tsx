@@ -120,7 +120,12 @@ export default function BadgePage() {
           </CardContent>
         </Card>
       )}
-      <p className="mt-8 text-xs text-muted-foreground">Vouched · The Proof Is in the People</p>
+      <p className="mt-8 text-xs text-muted-foreground">
+        Vouched · The Proof Is in the People ·{' '}
+        <Link to="/verify" className="underline-offset-2 hover:text-foreground hover:underline">
+          Verify a badge
+        </Link>
+      </p>
     </div>
   )
 }

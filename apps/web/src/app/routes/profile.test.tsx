@@ -243,6 +243,45 @@ describe('Profile page', () => {
     )
   })
 
+  it('marks medals and named, shown endorsements Verifiable, never anonymous or hidden ones', async () => {
+    const medal = {
+      id: 7,
+      userId: bob.id,
+      skillName: 'Calm',
+      tier: 'gold' as const,
+      lastEndorsedAt: '2025-01-01T00:00:00.000Z',
+      endorsementCount: 41,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    }
+    const profile = makeProfile(
+      { medals: [medal] },
+      {
+        vouches: [
+          makeEndorsement({ id: 10 }),
+          // The owner sees who gave an anonymous one; it still has no credential.
+          makeEndorsement({ id: 11, isAnonymous: true, fromUsername: 'dave', fromFullName: 'Dave Anon' }),
+          makeEndorsement({ id: 12, isHidden: true, fromUsername: 'erin', fromFullName: 'Erin Hid' }),
+        ],
+      },
+    )
+    renderProfile('bob', makeUser({ ...bob }), { 'GET /api/users/bob': { body: profile } })
+
+    const medals = await screen.findByRole('list', { name: 'Achievement medals' })
+    const medalChip = within(medals).getByRole('link', { name: /^Verifiable/ })
+    expect(medalChip).toHaveAccessibleName('Verifiable: check the Gold medal in #Calm')
+    expect(medalChip).toHaveAttribute('href', '/verify?medal=7')
+
+    const chipOf = (name: string) =>
+      within(screen.getByRole('article', { name: `Endorsement from ${name}` })).queryByRole('link', {
+        name: /^Verifiable/,
+      })
+    expect(chipOf('Carol Danvers')).toHaveAttribute('href', '/verify?vouch=10')
+    expect(chipOf('Carol Danvers')).toHaveTextContent('Verifiable')
+    expect(chipOf('Dave Anon')).not.toBeInTheDocument()
+    expect(chipOf('Erin Hid')).not.toBeInTheDocument()
+  })
+
   it('filters endorsements and loads more with the cursor', async () => {
     const { user, fetchMock } = renderProfile('bob', alice, {
       'GET /api/users/bob': {

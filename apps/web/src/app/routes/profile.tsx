@@ -6,6 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { BlockButton } from '../../features/blocks/components/block-button'
 import { ConnectButton } from '../../features/connections/components/connect-button'
+import { hasCredential, VerifiableChip } from '../../features/credentials/components/verifiable-chip'
 import { connectionCheckQuery } from '../../features/connections/connections.api'
 import { MessageButton } from '../../features/messaging/components/message-button'
 import { EndorseButton } from '../../features/endorsements/components/endorse-button'
@@ -17,6 +18,7 @@ import { WithdrawEndorsementButton } from '../../features/endorsements/component
 import { MedalProgress } from '../../features/onboarding/components/medal-progress'
 import { AboutCard } from '../../features/profiles/components/about-card'
 import { CategoryScores } from '../../features/profiles/components/category-scores'
+import { medalName } from '../../features/profiles/components/medal-list'
 import { ProfileHeader } from '../../features/profiles/components/profile-header'
 import { ProfileNotFound } from '../../features/profiles/components/profile-not-found'
 import { ProfileStats } from '../../features/profiles/components/profile-stats'
@@ -83,6 +85,15 @@ export default function ProfilePage() {
         user={user}
         reputationScore={data.reputationScore}
         isOwn={isOwn}
+        medalAction={(medal) => (
+          <VerifiableChip
+            kind="medal"
+            id={medal.id}
+            what={`the ${medalName(medal)}`}
+            compact
+            className="-my-px -mr-1.5 ml-0.5 px-1.5 py-0"
+          />
+        )}
         actions={
           <>
             <EndorseButton target={target} size="sm" shortcut />
@@ -140,6 +151,9 @@ export default function ProfilePage() {
             noMatchText={PROFILE_MESSAGES.noFilterMatch}
             renderActions={(endorsement) => (
               <>
+                {hasCredential(endorsement) ? (
+                  <VerifiableChip kind="vouch" id={endorsement.id} what="this endorsement" />
+                ) : null}
                 {isOwn ? (
                   <HideEndorsementButton id={endorsement.id} hidden={endorsement.isHidden === true} />
                 ) : null}

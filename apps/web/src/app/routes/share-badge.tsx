@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { BADGE_MESSAGES, BADGE_PREVIEW_HEIGHT, badgeShareText, shownHashtags } from '@vouched/shared/badges'
 import { formatScore } from '@vouched/shared/format'
-import { AlertCircleIcon, ArrowLeftIcon, ExternalLinkIcon } from 'lucide-react'
+import { AlertCircleIcon, ArrowLeftIcon, ExternalLinkIcon, ShieldCheckIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { PageContainer } from '../../components/layout/page-container'
@@ -121,6 +121,13 @@ export default function ShareBadgePage() {
               >
                 <ExternalLinkIcon aria-hidden />
                 View public page
+              </Link>
+            </Button>
+            {/* The badge image carries the credentials of the medals it shows (issue 26). */}
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/verify">
+                <ShieldCheckIcon aria-hidden />
+                Verify a badge
               </Link>
             </Button>
           </CardContent>

@@ -55,6 +55,10 @@ describe('/vouches/:id', () => {
       'true',
     )
     expect(await within(card).findByText('Seconded, great facilitator')).toBeInTheDocument()
+    expect(within(card).getByRole('link', { name: 'Verifiable: check this endorsement' })).toHaveAttribute(
+      'href',
+      '/verify?vouch=42',
+    )
     expect(screen.getByRole('link', { name: 'See all your endorsements' })).toHaveAttribute(
       'href',
       '/profile/alice',
@@ -80,7 +84,8 @@ describe('/vouches/:id', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Endorsement of Dan Ito' }),
     ).toBeInTheDocument()
-    expect(screen.getByRole('article', { name: 'Endorsement from Anonymous' })).toBeInTheDocument()
+    const card = screen.getByRole('article', { name: 'Endorsement from Anonymous' })
+    expect(within(card).queryByRole('link', { name: /Verifiable/ })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'See Dan Ito’s profile' })).toHaveAttribute(
       'href',
       '/profile/dan',

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router'
 import { PageContainer } from '../../components/layout/page-container'
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert'
 import { Skeleton } from '../../components/ui/skeleton'
+import { hasCredential, VerifiableChip } from '../../features/credentials/components/verifiable-chip'
 import { EndorsementCard } from '../../features/endorsements/components/endorsement-card'
 import { EndorsementUnavailable } from '../../features/endorsements/components/endorsement-unavailable'
 import { endorsementQuery } from '../../features/endorsements/endorsements.api'
@@ -77,9 +78,12 @@ export default function VouchPage() {
             endorsement={e}
             defaultShowComments
             actions={
-              e.fromUserId !== me?.id ? (
-                <ReportDialog targetType="endorsement" targetId={e.id} subject="this endorsement" />
-              ) : null
+              <>
+                {hasCredential(e) ? <VerifiableChip kind="vouch" id={e.id} what="this endorsement" /> : null}
+                {e.fromUserId !== me?.id ? (
+                  <ReportDialog targetType="endorsement" targetId={e.id} subject="this endorsement" />
+                ) : null}
+              </>
             }
             renderCommentActions={(comment) =>
               comment.userId !== me?.id ? (

@@ -1,5 +1,6 @@
 import type { TMedal, TMedalTier } from '@vouched/shared/endorsements'
 import { MedalIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { cn } from '../../../lib/cn'
 
 /** Tier colours: the metals themselves, readable on a light card. */
@@ -16,8 +17,23 @@ const TIER_NAMES: Record<TMedalTier, string> = {
   platinum: 'Platinum',
 }
 
-/** Achievement medals: one per skill received at least 10 times, its tier from the count. */
-export function MedalList({ medals, className }: { medals: TMedal[]; className?: string }) {
+/** "Gold medal in #Rust": a medal in words. */
+export const medalName = (medal: Pick<TMedal, 'tier' | 'skillName'>) =>
+  `${TIER_NAMES[medal.tier]} medal in #${medal.skillName}`
+
+/**
+ * Achievement medals: one per skill received at least 10 times, its tier from the count.
+ * `renderAction` adds to each medal what the page composes (its "Verifiable" chip).
+ */
+export function MedalList({
+  medals,
+  className,
+  renderAction,
+}: {
+  medals: TMedal[]
+  className?: string
+  renderAction?: (medal: TMedal) => ReactNode
+}) {
   if (medals.length === 0) return null
   return (
     <ul className={cn('flex flex-wrap gap-1.5', className)} aria-label="Achievement medals">
@@ -34,6 +50,7 @@ export function MedalList({ medals, className }: { medals: TMedal[]; className?:
           <span>
             <span className="sr-only">{TIER_NAMES[medal.tier]} medal in </span>#{medal.skillName}
           </span>
+          {renderAction?.(medal)}
         </li>
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import type { TMedal } from '@vouched/shared/endorsements'
 import type { TProfileUser } from '@vouched/shared/profiles'
 import { AwardIcon, BadgeCheckIcon, BriefcaseIcon, EllipsisIcon, MapPinIcon, Share2Icon } from 'lucide-react'
 import type { ReactNode } from 'react'
@@ -23,13 +24,15 @@ type Props = {
    * where a row of buttons would wrap under the header. Called with where they are drawn.
    */
   moreActions?: (placement: 'inline' | 'menu') => ReactNode
+  /** What each medal carries besides its name (its "Verifiable" chip), composed by the page. */
+  medalAction?: (medal: TMedal) => ReactNode
 }
 
 /**
  * The top of a profile (SPEC.md §2): avatar with initials fallback, name, verified mark, title, location,
  * reputation, medals, Share Badge, and the owner's picture and profile tools.
  */
-export function ProfileHeader({ user, reputationScore, isOwn, actions, moreActions }: Props) {
+export function ProfileHeader({ user, reputationScore, isOwn, actions, moreActions, medalAction }: Props) {
   const name = user.fullName || user.username
   const isPhone = useMediaQuery(PHONE_QUERY)
   const shareBadge = (inMenu = false) => (
@@ -75,7 +78,7 @@ export function ProfileHeader({ user, reputationScore, isOwn, actions, moreActio
               </span>
             ) : null}
           </div>
-          <MedalList medals={user.medals} className="mt-1" />
+          <MedalList medals={user.medals} className="mt-1" renderAction={medalAction} />
         </div>
         <div className="flex flex-col gap-3 md:items-end">
           <div className="flex items-center gap-2 md:flex-col md:items-end md:gap-0">

@@ -1,0 +1,56 @@
+import { ShieldCheckIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { Badge } from '../../../components/ui/badge'
+import { cn } from '../../../lib/cn'
+import { verifyPagePath, type TCredentialKind } from '../credentials.api'
+
+/**
+ * Whether an endorsement as a card shows it has a credential: exactly the named, shown and accepted
+ * ones (the server issues none for anonymous, hidden, block-hidden or pending endorsements; a
+ * block-hidden one reads as hidden to its receiver).
+ */
+export const hasCredential = (endorsement: {
+  isAnonymous: boolean
+  isHidden?: boolean
+  isPending?: boolean
+}) => !endorsement.isAnonymous && endorsement.isHidden !== true && endorsement.isPending !== true
+
+/**
+ * "Verifiable": the medal or endorsement is an Open Badges 3.0 credential signed by this site; the
+ * chip opens /verify with it loaded and checked (docs/decisions/144). `what` finishes its accessible
+ * name ("Verifiable: check the Gold medal in #Rust"); `compact` hides the word on phones.
+ */
+export function VerifiableChip({
+  kind,
+  id,
+  what,
+  compact = false,
+  className,
+}: {
+  kind: TCredentialKind
+  id: number
+  what: string
+  compact?: boolean
+  className?: string
+}) {
+  return (
+    <Badge
+      asChild
+      variant="success"
+      className={cn(
+        'hover:bg-success/20 focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none',
+        className,
+      )}
+    >
+      {/* The name starts with the visible word (WCAG 2.5.3), whatever the browser makes of spacing. */}
+      <Link
+        to={verifyPagePath(kind, id)}
+        aria-label={`Verifiable: check ${what}`}
+        title={`Check ${what}: a credential signed by this site`}
+      >
+        <ShieldCheckIcon aria-hidden />
+        <span className={cn(compact && 'sr-only sm:not-sr-only')}>Verifiable</span>
+      </Link>
+    </Badge>
+  )
+}
