@@ -3,12 +3,14 @@ import {
   BanIcon,
   DownloadIcon,
   KeyRoundIcon,
+  PaletteIcon,
   ShieldCheckIcon,
   TriangleAlertIcon,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { PageContainer } from '../../components/layout/page-container'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import { ColorSchemeSetting } from '../../features/account/components/color-scheme-setting'
 import { ChangePasswordForm } from '../../features/account/components/change-password-form'
 import { DataExport } from '../../features/account/components/data-export'
 import { DeleteAccount } from '../../features/account/components/delete-account'
@@ -47,7 +49,7 @@ function Section({
   )
 }
 
-/** /settings: account, notification preferences, blocked members, data export and account deletion. */
+/** /settings: account, appearance, notification preferences, blocked members, data export and account deletion. */
 export default function SettingsPage() {
   useDocumentTitle('Settings')
   const { user } = useCurrentUser()
@@ -69,6 +71,14 @@ export default function SettingsPage() {
           <dd className="font-medium break-all">{user.email}</dd>
         </dl>
         <ChangePasswordForm />
+      </Section>
+      <Section
+        id="appearance"
+        icon={<PaletteIcon className="size-5 text-primary" aria-hidden />}
+        title="Appearance"
+        description="Light, dark, or whatever your device uses."
+      >
+        <ColorSchemeSetting />
       </Section>
       <Section
         id="notifications"

@@ -62,7 +62,7 @@ export function SkillCustomizer({ available, selection }: SkillCustomizerProps) 
                       type="button"
                       onClick={() => selection.remove(tag)}
                       aria-label={`Remove ${tag}`}
-                      className="inline-flex size-5 items-center justify-center rounded-full hover:bg-primary-foreground/20 focus-visible:ring-2 focus-visible:ring-primary-foreground/60 focus-visible:outline-none"
+                      className="inline-flex size-5 items-center justify-center rounded-full hover:bg-primary-foreground/20"
                     >
                       <XIcon className="size-3.5" aria-hidden />
                     </button>
@@ -113,7 +113,7 @@ export function SkillCustomizer({ available, selection }: SkillCustomizerProps) 
                       disabled={!selected && selection.isFull}
                       onClick={() => selection.toggle(tag)}
                       className={cn(
-                        'inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50',
+                        'inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium transition-colors outline-none disabled:cursor-not-allowed disabled:opacity-50',
                         selected
                           ? 'border-primary bg-accent text-accent-foreground'
                           : 'border-border bg-card hover:border-primary/50 hover:bg-muted',

@@ -97,7 +97,7 @@ export function TagInput({
                 type="button"
                 onClick={() => remove(index)}
                 disabled={disabled}
-                className="rounded-full p-0.5 hover:bg-primary/10 focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none"
+                className="rounded-full p-0.5 hover:bg-primary/10"
                 aria-label={`Remove tag ${tag}`}
               >
                 <XIcon className="size-3" aria-hidden />
@@ -135,7 +135,7 @@ export function TagInput({
               <button
                 type="button"
                 onClick={() => add(tag)}
-                className="rounded-full border border-dashed border-primary/40 px-2.5 py-0.5 text-xs text-primary hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none"
+                className="rounded-full border border-dashed border-primary/40 px-2.5 py-0.5 text-xs text-primary hover:bg-accent"
               >
                 #{tag}
               </button>
