@@ -147,7 +147,7 @@ describe('401 without a session', () => {
 
 describe('colour scheme', () => {
   const settings = (member: Member) => t.inject(member, { method: 'GET', url: '/api/account/settings' })
-  const patch = (member: Member, payload: unknown) =>
+  const patch = (member: Member, payload: Record<string, unknown>) =>
     t.inject(member, { method: 'PATCH', url: '/api/account/settings', payload })
 
   it('is null until the member picks one, then kept per member', async () => {
@@ -178,7 +178,7 @@ describe('colour scheme', () => {
 
   it.each([['sepia'], [''], [1], [true], ['DARK']])('refuses colorScheme %j with 400', async (value) => {
     const ana = await createMember(t.db)
-    const res = await patch(ana, { colorScheme: value })
+    const res = await patch(ana, { colorScheme: value as unknown })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({
       code: 'VALIDATION_ERROR',
