@@ -185,7 +185,12 @@ function UserMenu({
           aria-label="Open user menu"
           className="ml-1 rounded-full ring-offset-2 ring-offset-card outline-none"
         >
-          <UserAvatar src={user.profilePicture} fullName={user.fullName} username={user.username} />
+          <UserAvatar
+            src={user.profilePicture}
+            fullName={user.fullName}
+            username={user.username}
+            drawnInitials
+          />
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">

@@ -1,0 +1,305 @@
+import { AxeBuilder } from '@axe-core/playwright'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/fixtures'
+import { PHONE, shoot } from './support/screenshots'
+
+/*
+ * WCAG 2.2 AA (issue 28): axe-core over every page of the router, at desktop and phone width, signed
+ * in and out, with each menu, popover and dialog open, in both colour schemes. One test per scheme
+ * and audience, each walking its pages in one browser page: a violation anywhere fails the test, and
+ * the failure lists all of them (rule, element, what to fix).
+ */
+const b = useBrowser()
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+const DESKTOP = { width: 1280, height: 800 }
+const SCHEMES = ['light', 'dark'] as const
+type Scheme = (typeof SCHEMES)[number]
+
+type World = {
+  me: TestMember
+  other: TestMember
+  conversationId: number
+  vouchId: number
+}
+let world: World | undefined
+
+async function post(context: BrowserContext, path: string, data: unknown = {}) {
+  const res = await context.request.post(`${baseUrl()}${path}`, { data })
+  if (res.status() >= 300) throw new Error(`POST ${path} answered ${res.status()}: ${await res.text()}`)
+  return res.json() as Promise<Record<string, unknown>>
+}
+
+/**
+ * Once per file: a member with an endorsement given and received (with a comment), a connection, a
+ * conversation, a request received and one sent, and notifications, so every page shows its content.
+ */
+async function setUpWorld(): Promise<World> {
+  if (world) return world
+  const contexts = await Promise.all([1, 2, 3].map(() => b.browser.newContext()))
+  const [mine, theirs, asker] = contexts as [BrowserContext, BrowserContext, BrowserContext]
+  try {
+    const me = await registerViaApi(mine, { fullName: 'Ada Sweep', title: 'Accessibility Lead' })
+    const other = await registerViaApi(theirs, { fullName: 'Grace Checker', title: 'Engineer' })
+    await registerViaApi(asker, { fullName: 'Priya Asker' })
+    const received = (await post(theirs, '/api/vouches', {
+      toUserId: me.id,
+      category: 'Technical Skills',
+      hashtags: ['TypeScript', 'Accessibility'],
+      note: 'Made every page usable with a keyboard.',
+    })) as { id: number }
+    await post(mine, '/api/vouches', { toUserId: other.id, category: 'Leadership', hashtags: ['Mentorship'] })
+    await post(mine, `/api/vouches/${received.id}/comments`, { comment: 'Thank you!' })
+    await post(theirs, `/api/vouches/${received.id}/likes`)
+    const sent = (await post(mine, `/api/connection-requests/${other.id}`)) as { request: { id: number } }
+    await post(theirs, `/api/connection-requests/${sent.request.id}/accept`)
+    const message = (await post(mine, '/api/messages', {
+      recipientId: other.id,
+      content: 'Hello there',
+    })) as {
+      conversationId: number
+    }
+    await post(theirs, '/api/messages', { recipientId: me.id, content: 'Hi back' })
+    await post(asker, `/api/connection-requests/${me.id}`, { message: 'We met at the meetup.' })
+    world = { me, other, conversationId: message.conversationId, vouchId: received.id }
+    return world
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()))
+  }
+}
+
+async function signIn(context: BrowserContext, username: string, password: string) {
+  const res = await context.request.post(`${baseUrl()}/api/login`, { data: { username, password } })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
+/** Collects violations over a walk; `done` fails the test with every one of them. */
+function auditor(page: Page, scheme: Scheme) {
+  const found: string[] = []
+  let scans = 0
+  return {
+    async scan(where: string) {
+      scans += 1
+      // Entry animations (150 ms) would have axe measure half-transparent text.
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))))
+      const results = await new AxeBuilder({ page })
+        .withTags(TAGS)
+        // Off by default in axe (experimental), but WCAG 2.5.3: the name contains the visible text.
+        .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+        .analyze()
+      for (const violation of results.violations) {
+        for (const node of violation.nodes) {
+          const line = `[${scheme}] ${where}: ${violation.id} at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`
+          found.push(line)
+          console.log(line)
+        }
+      }
+    },
+    done() {
+      expect(scans).toBeGreaterThan(0)
+      expect(found, `${found.length} axe violations`).toEqual([])
+    },
+  }
+}
+
+async function open(page: Page, path: string, ready: Locator) {
+  await page.goto(`${baseUrl()}${path}`)
+  await ready.waitFor()
+  await page.evaluate(() => document.fonts.ready)
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).first()
+
+/** Opens something with `trigger`, scans, then closes it with Escape and checks focus went back. */
+async function scanOpen(
+  page: Page,
+  audit: ReturnType<typeof auditor>,
+  where: string,
+  trigger: Locator,
+  opened: Locator,
+) {
+  await trigger.click()
+  await opened.waitFor()
+  await audit.scan(where)
+  await page.keyboard.press('Escape')
+  await opened.waitFor({ state: 'hidden' })
+}
+
+describe.each(SCHEMES)('axe sweep in the %s scheme', (scheme) => {
+  it('finds nothing on the pages of a visitor', async () => {
+    const { me } = await setUpWorld()
+    const { page } = b
+    await page.emulateMedia({ colorScheme: scheme })
+    const audit = auditor(page, scheme)
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport)
+      const at = (path: string) => `${path} at ${viewport.width}px`
+      await open(page, '/auth', page.getByRole('button', { name: 'Log in' }))
+      await audit.scan(at('/auth'))
+      await page.getByRole('tab', { name: 'Register' }).click()
+      await page.getByLabel('Full name').waitFor()
+      await audit.scan(at('/auth (register)'))
+      await open(page, '/forgot-password', h1(page))
+      await audit.scan(at('/forgot-password'))
+      await open(page, '/reset-password?token=abc&email=a%40example.com', h1(page))
+      await audit.scan(at('/reset-password'))
+      await open(page, `/badge/${me.username}`, h1(page))
+      await audit.scan(at('/badge'))
+      await open(page, '/no-such-page', h1(page))
+      await audit.scan(at('404'))
+    }
+    audit.done()
+  }, 120_000)
+
+  it("finds nothing on a member's pages, menus and dialogs", async () => {
+    const { me, other, conversationId, vouchId } = await setUpWorld()
+    const { page } = b
+    await signIn(b.context, me.username, me.password)
+    await page.emulateMedia({ colorScheme: scheme })
+    const audit = auditor(page, scheme)
+    const pages: [string, Locator][] = [
+      ['/', h1(page)],
+      [`/profile/${me.username}`, page.getByRole('article').first()],
+      [`/profile/${other.username}`, page.getByRole('article').first()],
+      ['/discover', h1(page)],
+      ['/connections', h1(page)],
+      [`/share-badge/${me.username}`, h1(page)],
+      ['/messages', page.getByRole('list', { name: 'Conversations' })],
+      [`/messages/${conversationId}`, page.getByRole('list', { name: 'Messages' })],
+      ['/settings', h1(page)],
+      ['/notifications', h1(page)],
+      [`/vouches/${vouchId}`, page.getByRole('article').first()],
+      ['/endorsement-requests', h1(page)],
+      [`/badge/${me.username}`, h1(page)],
+      ['/no-such-page', h1(page)],
+    ]
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport)
+      for (const [path, ready] of pages) {
+        await open(page, path, ready)
+        await audit.scan(`${path} at ${viewport.width}px`)
+        // docs/screenshots with UPDATE_SCREENSHOTS=1: the main pages in dark.
+        if (scheme === 'dark' && viewport === DESKTOP && /^\/(profile|settings$)/.test(path)) {
+          await shoot(
+            page,
+            `dark-${path.split('/')[1]}${path === `/profile/${me.username}` ? '-own' : ''}.png`,
+          )
+        }
+      }
+    }
+
+    // Menus, popovers and dialogs, at desktop width; the side menu and sheets at phone width.
+    await page.setViewportSize(DESKTOP)
+    await open(page, '/', h1(page))
+    await scanOpen(
+      page,
+      audit,
+      'user menu',
+      page.getByRole('button', { name: 'Open user menu' }),
+      page.getByRole('menu'),
+    )
+    await scanOpen(
+      page,
+      audit,
+      'notifications',
+      page.getByRole('button', { name: /^Notifications/ }),
+      page.getByRole('dialog', { name: 'Notifications' }),
+    )
+    await scanOpen(
+      page,
+      audit,
+      'connection requests',
+      page.getByRole('button', { name: /^Connection Requests/ }),
+      page.getByRole('dialog', { name: 'Connection Requests' }),
+    )
+    await scanOpen(
+      page,
+      audit,
+      'create endorsement',
+      page.getByRole('button', { name: 'Create Endorsement' }),
+      page.getByRole('dialog'),
+    )
+    await page.keyboard.press('?')
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor()
+    await audit.scan('keyboard shortcuts')
+    await page.keyboard.press('Escape')
+
+    await open(page, `/profile/${me.username}`, page.getByRole('article').first())
+    await scanOpen(
+      page,
+      audit,
+      'edit profile',
+      page.getByRole('button', { name: 'Edit Profile' }),
+      page.getByRole('dialog'),
+    )
+    await open(page, `/profile/${other.username}`, page.getByRole('article').first())
+    await scanOpen(
+      page,
+      audit,
+      'endorse',
+      page.getByRole('button', { name: `Endorse ${other.fullName}` }),
+      page.getByRole('dialog', { name: `Endorse ${other.fullName}` }),
+    )
+    await open(page, `/vouches/${vouchId}`, page.getByRole('article').first())
+    const card = page.getByRole('article').first()
+    await card.getByRole('button', { name: /comments/i }).click()
+    await card.getByRole('list', { name: 'Comments' }).waitFor()
+    await audit.scan('comments open')
+
+    await open(page, '/settings', h1(page))
+    await scanOpen(
+      page,
+      audit,
+      'delete account',
+      page.getByRole('button', { name: 'Delete account' }),
+      page.getByRole('alertdialog'),
+    )
+    await page.getByRole('switch', { name: 'Review endorsements before they show' }).click()
+    await b.toast('Endorsements now wait for your approval').waitFor()
+    await audit.scan('toast')
+
+    await page.setViewportSize(PHONE)
+    await open(page, '/', h1(page))
+    await scanOpen(
+      page,
+      audit,
+      'side menu (phone)',
+      page.getByRole('button', { name: 'Open menu' }),
+      page.getByRole('dialog', { name: 'Menu' }),
+    )
+    await scanOpen(
+      page,
+      audit,
+      'notifications (phone)',
+      page.getByRole('button', { name: /^Notifications/ }),
+      page.getByRole('dialog', { name: 'Notifications' }),
+    )
+    audit.done()
+  }, 240_000)
+
+  it('finds nothing on the admin dashboard', async () => {
+    await setUpWorld()
+    const { page } = b
+    await signIn(b.context, 'admin', process.env.E2E_ADMIN_PASSWORD ?? process.env.ADMIN_PASSWORD ?? '')
+    await page.emulateMedia({ colorScheme: scheme })
+    const audit = auditor(page, scheme)
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport)
+      for (const tab of [
+        'users',
+        'reports',
+        'endorsements',
+        'hashtags',
+        'messages',
+        'announcements',
+        'trust',
+        'audit',
+      ]) {
+        await open(page, `/admin?tab=${tab}`, page.getByRole('tabpanel'))
+        await audit.scan(`/admin?tab=${tab} at ${viewport.width}px`)
+      }
+    }
+    audit.done()
+  }, 120_000)
+})
