@@ -62,7 +62,7 @@ export function SkillCustomizer({ available, selection }: SkillCustomizerProps) 
                       type="button"
                       onClick={() => selection.remove(tag)}
                       aria-label={`Remove ${tag}`}
-                      className="inline-flex size-5 items-center justify-center rounded-full hover:bg-primary-foreground/20"
+                      className="-my-0.5 inline-flex size-6 items-center justify-center rounded-full hover:bg-primary-foreground/20"
                     >
                       <XIcon className="size-3.5" aria-hidden />
                     </button>
