@@ -178,7 +178,10 @@ function UserMenu({
   const { signOut, isPending } = useSignOut()
   const name = user.fullName || user.username
   return (
-    <DropdownMenu>
+    // Not modal: a modal menu hides the page from assistive technology (aria-hidden) while its links
+    // stay focusable (axe aria-hidden-focus). The menu still closes on Escape, Tab or a click outside,
+    // and focus goes back to the avatar.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <button
           type="button"
