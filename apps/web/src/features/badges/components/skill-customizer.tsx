@@ -102,7 +102,8 @@ export function SkillCustomizer({ available, selection }: SkillCustomizerProps) 
               No skills found matching &quot;{filter.trim()}&quot;
             </p>
           ) : (
-            <ul className="flex max-h-56 flex-wrap gap-2 overflow-y-auto p-0.5" aria-label="Available skills">
+            // p-1: room inside the scrolling list for the chips' focus outline (2 px, 2 px out).
+            <ul className="flex max-h-56 flex-wrap gap-2 overflow-y-auto p-1" aria-label="Available skills">
               {shown.map((tag) => {
                 const selected = selection.isSelected(tag)
                 return (
