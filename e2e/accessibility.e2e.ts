@@ -1,8 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { MEDAL_THRESHOLDS, MEDAL_TIERS } from '@vouched/shared/endorsements.constants'
-import type { BrowserContext, Locator, Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { baseUrl, registerViaApi, useBrowser, type TestMember } from './support/fixtures'
+import { setUpWorld, signIn } from './support/a11y-world'
+import { baseUrl, useBrowser } from './support/fixtures'
 import { PHONE, shoot } from './support/screenshots'
 
 /*
@@ -23,63 +24,6 @@ type Scheme = (typeof SCHEMES)[number]
 const VIEWPORTS: Record<Scheme, { width: number; height: number }[]> = {
   light: [DESKTOP, PHONE],
   dark: [DESKTOP],
-}
-
-type World = {
-  me: TestMember
-  other: TestMember
-  conversationId: number
-  vouchId: number
-}
-let world: World | undefined
-
-async function post(context: BrowserContext, path: string, data: unknown = {}) {
-  const res = await context.request.post(`${baseUrl()}${path}`, { data })
-  if (res.status() >= 300) throw new Error(`POST ${path} answered ${res.status()}: ${await res.text()}`)
-  return res.json() as Promise<Record<string, unknown>>
-}
-
-/**
- * Once per file: a member with an endorsement given and received (with a comment), a connection, a
- * conversation, a request received and one sent, and notifications, so every page shows its content.
- */
-async function setUpWorld(): Promise<World> {
-  if (world) return world
-  const contexts = await Promise.all([1, 2, 3].map(() => b.browser.newContext()))
-  const [mine, theirs, asker] = contexts as [BrowserContext, BrowserContext, BrowserContext]
-  try {
-    const me = await registerViaApi(mine, { fullName: 'Ada Sweep', title: 'Accessibility Lead' })
-    const other = await registerViaApi(theirs, { fullName: 'Grace Checker', title: 'Engineer' })
-    await registerViaApi(asker, { fullName: 'Priya Asker' })
-    const received = (await post(theirs, '/api/vouches', {
-      toUserId: me.id,
-      category: 'Technical Skills',
-      hashtags: ['TypeScript', 'Accessibility'],
-      note: 'Made every page usable with a keyboard.',
-    })) as { id: number }
-    await post(mine, '/api/vouches', { toUserId: other.id, category: 'Leadership', hashtags: ['Mentorship'] })
-    await post(mine, `/api/vouches/${received.id}/comments`, { comment: 'Thank you!' })
-    await post(theirs, `/api/vouches/${received.id}/likes`)
-    const sent = (await post(mine, `/api/connection-requests/${other.id}`)) as { request: { id: number } }
-    await post(theirs, `/api/connection-requests/${sent.request.id}/accept`)
-    const message = (await post(mine, '/api/messages', {
-      recipientId: other.id,
-      content: 'Hello there',
-    })) as {
-      conversationId: number
-    }
-    await post(theirs, '/api/messages', { recipientId: me.id, content: 'Hi back' })
-    await post(asker, `/api/connection-requests/${me.id}`, { message: 'We met at the meetup.' })
-    world = { me, other, conversationId: message.conversationId, vouchId: received.id }
-    return world
-  } finally {
-    await Promise.all(contexts.map((context) => context.close()))
-  }
-}
-
-async function signIn(context: BrowserContext, username: string, password: string) {
-  const res = await context.request.post(`${baseUrl()}/api/login`, { data: { username, password } })
-  expect(res.status(), await res.text()).toBe(200)
 }
 
 /** Collects violations over a walk; `done` fails the test with every one of them. */
@@ -147,7 +91,7 @@ async function scanOpen(
 
 describe.each(SCHEMES)('axe sweep in the %s scheme', (scheme) => {
   it('finds nothing on the pages of a visitor', async () => {
-    const { me } = await setUpWorld()
+    const { me } = await setUpWorld(b.browser)
     const { page } = b
     await page.emulateMedia({ colorScheme: scheme })
     const audit = auditor(page, scheme)
@@ -172,7 +116,7 @@ describe.each(SCHEMES)('axe sweep in the %s scheme', (scheme) => {
   }, 120_000)
 
   it("finds nothing on a member's pages, menus and dialogs", async () => {
-    const { me, other, conversationId, vouchId } = await setUpWorld()
+    const { me, other, conversationId, vouchId } = await setUpWorld(b.browser)
     const { page } = b
     await signIn(b.context, me.username, me.password)
     await page.emulateMedia({ colorScheme: scheme })
@@ -331,7 +275,7 @@ describe.each(SCHEMES)('axe sweep in the %s scheme', (scheme) => {
   }, 240_000)
 
   it('finds nothing on the admin dashboard', async () => {
-    await setUpWorld()
+    await setUpWorld(b.browser)
     const { page } = b
     await signIn(b.context, 'admin', process.env.E2E_ADMIN_PASSWORD ?? process.env.ADMIN_PASSWORD ?? '')
     await page.emulateMedia({ colorScheme: scheme })
