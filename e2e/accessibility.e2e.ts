@@ -89,6 +89,13 @@ async function scanOpen(
   expect(await isFocused(trigger), `focus back on the opener of ${where}`).toBe(true)
 }
 
+/** The dark pages pictured in docs/screenshots, by path. */
+const DARK_SHOTS: Record<string, string> = {
+  '/': 'dark-home.png',
+  'own profile': 'dark-profile-own.png',
+  '/settings': 'dark-settings.png',
+}
+
 describe.each(SCHEMES)('axe sweep in the %s scheme', (scheme) => {
   it('finds nothing on the pages of a visitor', async () => {
     const { me } = await setUpWorld(b.browser)
@@ -126,25 +133,25 @@ describe.each(SCHEMES)('axe sweep in the %s scheme', (scheme) => {
       (url) => url.pathname === `/api/users/${me.username}`,
       async (route) => {
         const response = await route.fetch()
-        const profile = (await response.json()) as Record<string, unknown>
+        const profile = (await response.json()) as { user: Record<string, unknown> }
         const now = new Date().toISOString()
         const medals = MEDAL_TIERS.map((tier, i) => ({
           id: i + 1,
           userId: me.id,
-          skillName: `Skill${i + 1}`,
+          skillName: ['Mentoring', 'TypeScript', 'Accessibility', 'Leadership'][i]!,
           tier,
           lastEndorsedAt: now,
           endorsementCount: MEDAL_THRESHOLDS[tier],
           createdAt: now,
           updatedAt: now,
         }))
-        await route.fulfill({ response, json: { ...profile, medals } })
+        await route.fulfill({ response, json: { ...profile, user: { ...profile.user, medals } } })
       },
     )
     const audit = auditor(page, scheme)
     const pages: [string, Locator][] = [
       ['/', h1(page)],
-      [`/profile/${me.username}`, page.getByRole('article').first()],
+      [`/profile/${me.username}`, page.getByRole('list', { name: 'Achievement medals' })],
       [`/profile/${other.username}`, page.getByRole('article').first()],
       ['/discover', h1(page)],
       ['/connections', h1(page)],
@@ -164,12 +171,8 @@ describe.each(SCHEMES)('axe sweep in the %s scheme', (scheme) => {
         await open(page, path, ready)
         await audit.scan(`${path} at ${viewport.width}px`)
         // docs/screenshots with UPDATE_SCREENSHOTS=1: the main pages in dark.
-        if (scheme === 'dark' && viewport === DESKTOP && /^\/(profile|settings$)/.test(path)) {
-          await shoot(
-            page,
-            `dark-${path.split('/')[1]}${path === `/profile/${me.username}` ? '-own' : ''}.png`,
-          )
-        }
+        const shot = DARK_SHOTS[path === `/profile/${me.username}` ? 'own profile' : path]
+        if (scheme === 'dark' && shot) await shoot(page, shot)
       }
     }
 
@@ -230,6 +233,7 @@ describe.each(SCHEMES)('axe sweep in the %s scheme', (scheme) => {
         await endorse.getByLabel('Skills (hashtags)').fill('Testing')
         await page.keyboard.press('Enter')
         await endorse.getByRole('button', { name: 'Remove tag Testing' }).waitFor()
+        if (scheme === 'dark') await shoot(page, 'dark-endorse-dialog.png')
       },
     )
     // A card's comments, opened on a profile (the endorsement's own page, swept above, opens with them).
