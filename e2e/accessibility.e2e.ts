@@ -207,6 +207,14 @@ describe.each(SCHEMES)('axe sweep in the %s scheme', (scheme) => {
       page.getByRole('button', { name: 'Create Endorsement' }),
       page.getByRole('dialog'),
     )
+    // The search box's suggestions.
+    const search = page.getByRole('combobox', { name: 'Search users or tags' }).first()
+    await search.fill(other.fullName.split(' ')[0]!)
+    await page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first().waitFor()
+    await audit.scan('search suggestions')
+    await page.keyboard.press('Escape')
+    await search.fill('')
+    await search.blur()
     await page.keyboard.press('?')
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor()
     await audit.scan('keyboard shortcuts')
@@ -229,12 +237,25 @@ describe.each(SCHEMES)('axe sweep in the %s scheme', (scheme) => {
       page.getByRole('button', { name: `Endorse ${other.fullName}` }),
       endorse,
       async () => {
+        // A select's list open inside the dialog (the first Escape closes the list only).
+        await endorse.getByRole('combobox', { name: 'Category' }).click()
+        await page.getByRole('listbox').waitFor()
+        await audit.scan('a select list open')
+        await page.keyboard.press('Escape')
+        await page.getByRole('listbox').waitFor({ state: 'hidden' })
         // A tag chip, for the size of its remove button (target-size).
         await endorse.getByLabel('Skills (hashtags)').fill('Testing')
         await page.keyboard.press('Enter')
         await endorse.getByRole('button', { name: 'Remove tag Testing' }).waitFor()
         if (scheme === 'dark') await shoot(page, 'dark-endorse-dialog.png')
       },
+    )
+    await scanOpen(
+      page,
+      audit,
+      'ask for a vouch',
+      page.getByRole('button', { name: `Ask for a vouch from ${other.fullName}` }),
+      page.getByRole('dialog', { name: `Ask ${other.fullName} for a vouch` }),
     )
     // A card's comments, opened on a profile (the endorsement's own page, swept above, opens with them).
     await open(page, `/profile/${me.username}`, page.getByRole('article').first())
