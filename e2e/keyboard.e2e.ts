@@ -71,23 +71,26 @@ async function inspectFocus(): Promise<Stop | null> {
     return (hi! + 0.05) / (lo! + 0.05)
   }
 
-  const style = getComputedStyle(el)
+  // A text box inside a field of parts (tag chips) is outlined by the field (data-focus-field).
+  const field = el instanceof HTMLInputElement ? el.closest<HTMLElement>('[data-focus-field]') : null
+  const ringed = field ?? el
+  const style = getComputedStyle(ringed)
   const width = parseFloat(style.outlineWidth)
   const offset = parseFloat(style.outlineOffset)
   if (style.outlineStyle === 'none' || style.outlineStyle === 'hidden' || width < 2) {
     return found(`no 2px outline (${style.outlineStyle} ${style.outlineWidth})`)
   }
   // An outline drawn outside sits on the parent's background; one drawn inside on the element's own.
-  const behind = backdrop(offset >= 0 ? el.parentElement : el)
+  const behind = backdrop(offset >= 0 ? ringed.parentElement : ringed)
   const ring = over(rgba(style.outlineColor), behind)
   const ratio = contrast(ring, behind)
   if (ratio < 3) return found(`outline contrast ${ratio.toFixed(2)}:1 (needs 3:1)`)
 
   // A scrolling or clipping ancestor may cut the ring off: at least two of its sides must show.
-  const box = el.getBoundingClientRect()
+  const box = ringed.getBoundingClientRect()
   const reach = Math.max(0, offset) + width
   let shown = { top: true, right: true, bottom: true, left: true }
-  for (let node = el.parentElement; node; node = node.parentElement) {
+  for (let node = ringed.parentElement; node; node = node.parentElement) {
     const overflow = getComputedStyle(node)
     if (overflow.overflowX === 'visible' && overflow.overflowY === 'visible') continue
     const clip = node.getBoundingClientRect()

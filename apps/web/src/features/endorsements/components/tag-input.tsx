@@ -79,9 +79,11 @@ export function TagInput({
 
   return (
     <div className="grid gap-2">
+      {/* data-focus-field: the focus outline goes round the chips and the text box together. */}
       <div
+        data-focus-field
         className={cn(
-          'flex min-h-9 w-full flex-wrap items-center gap-1.5 rounded-md border border-input bg-card px-2 py-1.5 shadow-xs focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/25',
+          'flex min-h-9 w-full flex-wrap items-center gap-1.5 rounded-md border border-input bg-card px-2 py-1.5 shadow-xs',
           aria['aria-invalid'] && 'border-destructive',
           (disabled || full) && 'bg-muted/60',
         )}
