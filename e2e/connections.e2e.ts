@@ -81,7 +81,7 @@ describe('connections between two browsers', () => {
     await pageB.getByTestId('connection-requests-badge').filter({ hasText: '1' }).waitFor({ timeout: 5000 })
     expect(Date.now() - started).toBeLessThan(5000)
     await pageB.getByTestId('notifications-badge').filter({ hasText: '1' }).waitFor({ timeout: 5000 })
-    expect(await requestsButton(pageB).getAttribute('aria-label')).toBe('Connection Requests (1 pending)')
+    expect(await requestsButton(pageB).getAttribute('aria-label')).toBe('Connection Requests, 1 pending')
 
     // A moves to My Network (client-side) and keeps it open.
     await pageA.getByRole('link', { name: 'Network', exact: true }).click()

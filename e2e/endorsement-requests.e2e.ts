@@ -40,7 +40,7 @@ describe('vouch requests between two browsers', () => {
       // A asks from B's profile.
       await pageA.goto(b.url(`/profile/${bob.username}`))
       await pageA.getByRole('heading', { level: 1, name: 'Bob Stone' }).waitFor()
-      await pageA.getByRole('button', { name: 'Ask Bob Stone for a vouch' }).click()
+      await pageA.getByRole('button', { name: 'Ask for a vouch from Bob Stone' }).click()
       const ask = pageA.getByRole('dialog', { name: 'Ask Bob Stone for a vouch' })
       await ask.getByLabel('Skills').fill('TypeScript, Mentoring')
       await ask.getByRole('combobox', { name: 'Category (optional)' }).click()
@@ -82,7 +82,7 @@ describe('vouch requests between two browsers', () => {
       // A reaches the list from My Network, where each connection also offers Ask for a vouch.
       await pageA.getByRole('link', { name: 'Network', exact: true }).click()
       await pageA.getByRole('heading', { level: 1, name: 'My Network' }).waitFor()
-      await pageA.getByRole('button', { name: 'Ask Bob Stone for a vouch' }).waitFor()
+      await pageA.getByRole('button', { name: 'Ask for a vouch from Bob Stone' }).waitFor()
       await shoot(pageA, 'endorsement-requests-network.png')
       await pageA.getByRole('link', { name: 'Vouch requests' }).click()
       await pageA.getByRole('tab', { name: 'Sent' }).click()

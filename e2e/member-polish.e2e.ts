@@ -120,7 +120,7 @@ describe('messages (point 2)', () => {
       await b.page.setViewportSize({ width: 320, height: 720 })
       await b.page.goto(b.url('/messages'))
       const panel = b.page.getByRole('navigation', { name: 'Conversation list' })
-      const row = panel.getByRole('link', { name: /^Bartholomew Maximilian Stone-Worthington, 2 unread/ })
+      const row = panel.getByRole('link', { name: /^Bartholomew Maximilian Stone-Worthington .*, 2 unread$/ })
       await row.waitFor()
       const inside = async (part: string) => {
         const [outer, inner] = await Promise.all([

@@ -59,9 +59,7 @@ describe('a notification opens what it is about', () => {
     const card = b.page.getByRole('article', { name: 'Endorsement from Bob Stone' })
     expect(await card.getByText('Ran our incident reviews with calm and care').isVisible()).toBe(true)
     await card.getByText('Seconded, she is great').waitFor()
-    expect(await card.getByRole('button', { name: 'Hide comments (1)' }).getAttribute('aria-expanded')).toBe(
-      'true',
-    )
+    expect(await card.getByRole('button', { name: '1 Comment' }).getAttribute('aria-expanded')).toBe('true')
     expect(await sideways(b.page)).toBe(0)
     await shoot(b.page, 'vouch-page-desktop.png')
     await b.page.setViewportSize(PHONE)

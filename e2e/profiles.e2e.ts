@@ -74,23 +74,27 @@ describe('profiles and endorsements', () => {
 
     await b.page.goto(b.url(`/profile/${bob.username}`))
     const card = b.page.getByRole('article', { name: 'Endorsement from Dave Endorser' })
-    await card.getByRole('button', { name: 'Like (0)' }).click()
-    await card.getByRole('button', { name: 'Like (1)', pressed: true }).waitFor()
+    await card.getByRole('button', { name: '0 Likes' }).click()
+    await card.getByRole('button', { name: '1 Like', pressed: true }).waitFor()
+    // Focus stays on Like while the request runs and after (it is never disabled under the finger).
+    expect(
+      await card.getByRole('button', { name: '1 Like' }).evaluate((el) => el === document.activeElement),
+    ).toBe(true)
 
-    await card.getByRole('button', { name: 'Show comments (0)' }).click()
+    await card.getByRole('button', { name: '0 Comments' }).click()
     await card.getByText('No comments yet.').waitFor()
     await card.getByLabel('Add a comment').fill('Can confirm, a great teammate.')
     await card.getByRole('button', { name: 'Post' }).click()
     const comments = card.getByRole('list', { name: 'Comments' })
     await comments.getByText('Can confirm, a great teammate.').waitFor()
     expect(await comments.getByRole('link', { name: carol.fullName }).isVisible()).toBe(true)
-    await card.getByRole('button', { name: 'Hide comments (1)' }).waitFor()
+    await card.getByRole('button', { name: '1 Comment', expanded: true }).waitFor()
 
     // Both survive a reload: they are on the server.
     await b.page.reload()
     const again = b.page.getByRole('article', { name: 'Endorsement from Dave Endorser' })
-    await again.getByRole('button', { name: 'Like (1)', pressed: true }).waitFor()
-    await again.getByRole('button', { name: 'Show comments (1)' }).click()
+    await again.getByRole('button', { name: '1 Like', pressed: true }).waitFor()
+    await again.getByRole('button', { name: '1 Comment' }).click()
     await again.getByRole('button', { name: 'Delete comment' }).click()
     await again.getByText('No comments yet.').waitFor()
   })

@@ -168,7 +168,7 @@ describe('trust and rights', () => {
     const page = b.page
     await page.goto(b.url(`/profile/${me.username}`))
     const card = page.getByRole('article', { name: 'Endorsement from Toby Troll' })
-    await card.getByRole('button', { name: 'Show comments (1)' }).click()
+    await card.getByRole('button', { name: '1 Comment' }).click()
     const comments = card.getByRole('list', { name: 'Comments' })
     await comments.getByText(commentText).waitFor()
     await comments.getByRole('button', { name: 'Report comment by Toby Troll' }).click()

@@ -21,7 +21,7 @@ import { securityPlugin } from './core/security'
 import { cacheInvalidationPlugin } from './core/cache-invalidation'
 import { sessionPlugin } from './core/session'
 import { uploadsRoutes } from './core/uploads'
-import { readIndexHtml } from './core/spa'
+import { inlineScriptHashes, readIndexHtml } from './core/spa'
 import { accountRoutes } from './features/account/account.routes'
 import { accountTokensRoutes } from './features/account/account.tokens.routes'
 import { adminRoutes } from './features/admin/admin.routes'
@@ -122,7 +122,8 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
     threshold: 1024,
   })
   await app.register(cookie, { secret: config.sessionSecret })
-  await app.register(securityPlugin)
+  const indexHtml = await readIndexHtml(config)
+  await app.register(securityPlugin, { scriptHashes: inlineScriptHashes(indexHtml) })
   await app.register(redisPlugin)
   // With REDIS_URL every instance counts in Redis, so N instances allow what one does (docs/decisions/129).
   await app.register(rateLimitPlugin, {
@@ -161,7 +162,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(securityRoutes)
   await app.register(uploadsRoutes)
 
-  await registerClient(app, config)
+  await registerClient(app, config, indexHtml)
   return app
 }
 
@@ -180,8 +181,7 @@ function trustProxyOption(trust: TrustProxy): false | string[] | ((address: stri
 }
 
 /** Serves the built client, and its index.html for every non-API path so the SPA can route it. */
-async function registerClient(app: App, config: Config) {
-  const indexHtml = await readIndexHtml(config)
+async function registerClient(app: App, config: Config, indexHtml: string | undefined) {
   if (config.webDist) {
     await app.register(fastifyStatic, {
       root: config.webDist,

@@ -5,10 +5,12 @@ import { BrowserRouter } from 'react-router'
 import { AppRoutes, preloadRoute } from './app/router'
 import { Toaster } from './components/ui/toast'
 import { cn } from './lib/cn'
+import { startColorScheme } from './lib/color-scheme'
 import { createQueryClient } from './lib/query-client'
 import { currentUserQuery } from './lib/session'
 import './index.css'
 
+startColorScheme()
 const queryClient = createQueryClient()
 // Ask who is signed in first, then start the page's chunks and requests: none of them waits for the
 // answer, and none queues ahead of it.

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { NOTE_MAX, ENDORSEMENT_MESSAGES } from './endorsements.constants'
 import { ZEndorsement, ZHashtagList, ZLevel, ZRelationship } from './endorsements'
+import { ZColorScheme } from './appearance'
 
 /** Review before showing, withdrawal and editing of endorsements (issue 25, points 2 and 4). */
 
@@ -47,12 +48,20 @@ export type TPendingEndorsements = z.infer<typeof ZPendingEndorsements>
 export const ZAccountSettings = z.object({
   /** Received endorsements wait for the member's approval before they show or count. */
   reviewEndorsements: z.boolean(),
+  /**
+   * The member's colour scheme, on every device they sign in on; null until they pick one, when
+   * each device keeps its own (docs/decisions/139).
+   */
+  colorScheme: ZColorScheme.nullable(),
 })
 
 export type TAccountSettings = z.infer<typeof ZAccountSettings>
 
 export const ZUpdateAccountSettingsBody = z
-  .object({ reviewEndorsements: z.boolean({ error: 'reviewEndorsements must be true or false' }).optional() })
+  .object({
+    reviewEndorsements: z.boolean({ error: 'reviewEndorsements must be true or false' }).optional(),
+    colorScheme: ZColorScheme.nullable().optional(),
+  })
   .strict()
 
 export type TUpdateAccountSettingsBody = z.input<typeof ZUpdateAccountSettingsBody>

@@ -15,12 +15,13 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** Helmet's options; HSTS and upgrade-insecure-requests only where the page itself came over https. */
-const securityHeaders = (https: boolean) =>
+const securityHeaders = (https: boolean, scriptHashes: string[]) =>
   helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The hashes admit the client page's own inline scripts, byte for byte (inlineScriptHashes).
+        scriptSrc: ["'self'", ...scriptHashes],
         // Radix positions popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -52,13 +53,13 @@ const forbiddenOrigin = () => new AppError('FORBIDDEN_ORIGIN', 'Cross-site reque
  * Security headers with a CSP the built client satisfies, the guard against writes another site
  * causes (docs/decisions/088), multipart only where a file is expected, and no-store on JSON answers.
  */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
+export const securityPlugin = fp(async (app: FastifyInstance, options: { scriptHashes?: string[] }) => {
   const { config } = app
   const publicOrigin = new URL(config.publicUrl).origin
   const publicHttps = config.publicUrl.startsWith('https://')
   // Built once each: @fastify/helmet rebuilt the middleware (parsing every CSP directive) on each request.
-  const overHttps = securityHeaders(true)
-  const overHttp = securityHeaders(false)
+  const overHttps = securityHeaders(true, options.scriptHashes ?? [])
+  const overHttp = securityHeaders(false, options.scriptHashes ?? [])
   let misconfigurationLogged = false
 
   app.addHook('onRequest', (request, reply, done) => {

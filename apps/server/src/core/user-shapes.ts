@@ -17,6 +17,8 @@ export type Member = Omit<
   | 'verificationAttempts'
   | 'resetToken'
   | 'resetTokenExpiry'
+  // A display preference, read with the settings (findSettings): no request needs it in memory.
+  | 'colorScheme'
 >
 
 /** The columns of a `Member`, for reads that never need the secrets in memory at all. */

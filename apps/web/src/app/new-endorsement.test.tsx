@@ -81,5 +81,21 @@ describe('Create Endorsement', () => {
     )
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    // The button has no Radix Trigger: focus still goes back to it.
+    expect(screen.getByRole('button', { name: 'Create Endorsement' })).toHaveFocus()
+  })
+
+  it('gives focus back to Create Endorsement when the dialog a pick led to closes', async () => {
+    const { user } = setup()
+    await user.click(screen.getByRole('button', { name: 'Create Endorsement' }))
+    await user.type(screen.getByRole('combobox', { name: 'Search members by name' }), 'bob')
+    await screen.findByRole('option', { name: /Bob Builder/ })
+    await user.keyboard('{ArrowDown}{Enter}')
+    const dialog = await screen.findByRole('dialog', { name: 'Endorse Bob Builder' })
+    // The picker closing hands focus on into the endorsement dialog, not back to the button.
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement))
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByRole('button', { name: 'Create Endorsement' })).toHaveFocus()
   })
 })

@@ -1,6 +1,6 @@
 import type { TSuggestedUser } from '@vouched/shared/discovery'
 import { PlusIcon } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button } from '../components/ui/button'
 import { keepEscapeForOpenCombobox } from '../components/ui/combobox'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../components/ui/dialog'
@@ -28,9 +28,17 @@ export function NewEndorsementHost() {
   const [target, setTarget] = useState<TSuggestedUser | null>(null)
   const [endorsing, setEndorsing] = useState(false)
   const refresh = useRefreshDiscovery()
+  // The control that asked for the picker (Create Endorsement, or whatever had focus for the "n" key):
+  // focus goes back to it when the endorsement dialog the pick leads to closes. Set on a pick, so the
+  // picker closing hands focus on to that dialog rather than back to the opener.
+  const openerRef = useRef<HTMLElement | null>(null)
+  const pickedRef = useRef(false)
 
   useEffect(() => {
     const open = () => {
+      const active = document.activeElement
+      openerRef.current = active instanceof HTMLElement && active !== document.body ? active : null
+      pickedRef.current = false
       setEndorsing(false)
       setPicking(true)
     }
@@ -44,6 +52,9 @@ export function NewEndorsementHost() {
         <DialogContent
           className="top-[10dvh] translate-y-0 sm:max-w-md"
           onEscapeKeyDown={keepEscapeForOpenCombobox}
+          onCloseAutoFocus={(event) => {
+            if (pickedRef.current) event.preventDefault()
+          }}
         >
           <DialogHeader>
             <DialogTitle>Create Endorsement</DialogTitle>
@@ -52,6 +63,7 @@ export function NewEndorsementHost() {
           {picking ? (
             <PersonPicker
               onPick={(user) => {
+                pickedRef.current = true
                 setTarget(user)
                 setPicking(false)
                 setEndorsing(true)
@@ -64,6 +76,12 @@ export function NewEndorsementHost() {
         <CreateEndorsementDialog
           target={target}
           open={endorsing}
+          onCloseAutoFocus={(event) => {
+            const opener = openerRef.current
+            if (!opener?.isConnected) return
+            event.preventDefault()
+            opener.focus()
+          }}
           onOpenChange={(next) => {
             setEndorsing(next)
             // Scores and tags on discovery's cards move with a new endorsement.

@@ -1,4 +1,6 @@
 import { TopBar, type SlotPlacement, type TopBarSlots } from '../components/layout/top-bar'
+import { ColorSchemeMenu } from '../features/account/components/color-scheme-menu'
+import { useMemberColorScheme } from '../features/account/hooks/use-color-scheme-choice'
 import { ConnectionRequestsDropdown } from '../features/connections/components/connection-requests-dropdown'
 import { SearchSuggestBox } from '../features/discovery/components/search-suggest-box'
 import { useLiveEvents } from '../features/events/hooks/use-live-events'
@@ -24,6 +26,7 @@ const topBarSlots: TopBarSlots = {
   createEndorsement: (placement) => (
     <CreateEndorsementButton className={placement === 'menu' ? 'h-9' : undefined} />
   ),
+  userMenu: <ColorSchemeMenu />,
 }
 
 /*
@@ -46,6 +49,7 @@ function LiveConnectionRequests({ placement }: { placement: SlotPlacement }) {
 }
 
 export default function SignedInTopBar() {
+  useMemberColorScheme()
   return (
     <>
       <TopBar slots={topBarSlots} />

@@ -1,3 +1,4 @@
+import { COLOR_SCHEMES } from '@vouched/shared/appearance'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -45,6 +46,8 @@ export const users = pgTable(
     suspensionReason: text('suspension_reason'),
     /** Received endorsements wait for the member's approval (pending_vouches) before they show or count. */
     reviewEndorsements: boolean('review_endorsements').notNull().default(false),
+    /** 'system' | 'light' | 'dark', or null while the member has not picked one (each device keeps its own). */
+    colorScheme: text('color_scheme', { enum: COLOR_SCHEMES }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

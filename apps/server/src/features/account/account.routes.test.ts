@@ -145,6 +145,57 @@ describe('401 without a session', () => {
   })
 })
 
+describe('colour scheme', () => {
+  const settings = (member: Member) => t.inject(member, { method: 'GET', url: '/api/account/settings' })
+  const patch = (member: Member, payload: Record<string, unknown>) =>
+    t.inject(member, { method: 'PATCH', url: '/api/account/settings', payload })
+
+  it('is null until the member picks one, then kept per member', async () => {
+    const [ana, ben] = await Promise.all([createMember(t.db), createMember(t.db)])
+    expect((await settings(ana)).json()).toEqual({ reviewEndorsements: false, colorScheme: null })
+
+    const saved = await patch(ana, { colorScheme: 'dark' })
+    expect(saved.statusCode).toBe(200)
+    expect(saved.json()).toEqual({ reviewEndorsements: false, colorScheme: 'dark' })
+    expect((await settings(ana)).json().colorScheme).toBe('dark')
+    // Another member's choice is their own.
+    expect((await settings(ben)).json().colorScheme).toBeNull()
+
+    // Saving one setting leaves the other as it was, both ways.
+    await patch(ana, { reviewEndorsements: true })
+    expect((await settings(ana)).json()).toEqual({ reviewEndorsements: true, colorScheme: 'dark' })
+    await patch(ana, { colorScheme: 'system' })
+    expect((await settings(ana)).json()).toEqual({ reviewEndorsements: true, colorScheme: 'system' })
+
+    // null hands the choice back to each device.
+    expect((await patch(ana, { colorScheme: null })).json().colorScheme).toBeNull()
+    const [row] = await t.db
+      .select({ colorScheme: users.colorScheme })
+      .from(users)
+      .where(eq(users.id, ana.id))
+    expect(row?.colorScheme).toBeNull()
+  })
+
+  it.each([['sepia'], [''], [1], [true], ['DARK']])('refuses colorScheme %j with 400', async (value) => {
+    const ana = await createMember(t.db)
+    const res = await patch(ana, { colorScheme: value as unknown })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'colorScheme',
+      message: 'colorScheme must be one of system, light, dark',
+    })
+    expect((await settings(ana)).json().colorScheme).toBeNull()
+  })
+
+  it('travels in the data export', async () => {
+    const ana = await createMember(t.db)
+    await patch(ana, { colorScheme: 'light' })
+    const archive = (await t.inject(ana, { method: 'GET', url: '/api/account/export' })).json()
+    expect(archive.settings).toEqual({ reviewEndorsements: false, colorScheme: 'light' })
+  })
+})
+
 describe('data export', () => {
   it("carries the member's medal and public endorsement credentials, each verifiable", async () => {
     const [me, named, secret, hiddenOne] = await Promise.all(
@@ -223,7 +274,7 @@ describe('data export', () => {
     const res = await t.inject(me!, { method: 'GET', url: '/api/account/export' })
     expect(res.statusCode).toBe(200)
     const archive = res.json()
-    expect(archive.settings).toEqual({ reviewEndorsements: true })
+    expect(archive.settings).toEqual({ reviewEndorsements: true, colorScheme: null })
     expect(archive.endorsementsGiven).toEqual([])
     expect(archive.pendingEndorsements).toEqual([
       expect.objectContaining({

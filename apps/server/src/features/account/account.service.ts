@@ -45,8 +45,12 @@ export async function changePassword(
  * where they are: they wait for an answer still (docs/decisions/119).
  */
 export async function saveSettings(db: Db, userId: number, settings: TUpdateAccountSettingsBody) {
-  if (settings.reviewEndorsements === undefined) return
-  await db.update(users).set({ reviewEndorsements: settings.reviewEndorsements }).where(eq(users.id, userId))
+  const changes = {
+    ...(settings.reviewEndorsements === undefined ? {} : { reviewEndorsements: settings.reviewEndorsements }),
+    ...(settings.colorScheme === undefined ? {} : { colorScheme: settings.colorScheme }),
+  }
+  if (Object.keys(changes).length === 0) return
+  await db.update(users).set(changes).where(eq(users.id, userId))
 }
 
 export async function savePreferences(db: Db, userId: number, preferences: TPreference[]) {

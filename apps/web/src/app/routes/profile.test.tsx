@@ -344,19 +344,21 @@ describe('Profile page', () => {
       },
       'DELETE /api/comments/1': { body: { success: true } },
     })
-    const like = await screen.findByRole('button', { name: 'Like (2)' })
+    const like = await screen.findByRole('button', { name: '2 Likes' })
     await user.click(like)
-    expect(await screen.findByRole('button', { name: 'Like (3)' })).toHaveAttribute('aria-pressed', 'true')
-    await user.click(screen.getByRole('button', { name: 'Like (3)' }))
-    expect(await screen.findByRole('button', { name: 'Like (2)' })).toHaveAttribute('aria-pressed', 'false')
+    expect(await screen.findByRole('button', { name: '3 Likes' })).toHaveAttribute('aria-pressed', 'true')
+    // Never disabled while the request runs, so focus stays on it (not on <body>).
+    expect(screen.getByRole('button', { name: '3 Likes' })).toHaveFocus()
+    await user.click(screen.getByRole('button', { name: '3 Likes' }))
+    expect(await screen.findByRole('button', { name: '2 Likes' })).toHaveAttribute('aria-pressed', 'false')
 
-    await user.click(screen.getByRole('button', { name: 'Show comments (2)' }))
+    await user.click(screen.getByRole('button', { name: '2 Comments' }))
     const comments = await screen.findByRole('list', { name: 'Comments' })
     const [mine, theirs] = within(comments).getAllByRole('listitem')
     expect(within(theirs!).queryByRole('button', { name: 'Delete comment' })).not.toBeInTheDocument()
     await user.click(within(mine!).getByRole('button', { name: 'Delete comment' }))
     await waitFor(() => expect(within(comments).getAllByRole('listitem')).toHaveLength(1))
-    expect(screen.getByRole('button', { name: 'Hide comments (1)' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: '1 Comment' })).toHaveAttribute('aria-expanded', 'true')
   })
 
   it("reports another member's comment (not one's own) with a reason, and shows a refusal", async () => {
@@ -394,7 +396,7 @@ describe('Profile page', () => {
           : { status: 409, body: { message: REPORT_MESSAGES.duplicate, code: 'DUPLICATE_REPORT' } }
       },
     })
-    await user.click(await screen.findByRole('button', { name: 'Show comments (2)' }))
+    await user.click(await screen.findByRole('button', { name: '2 Comments' }))
     const comments = await screen.findByRole('list', { name: 'Comments' })
     const [mine, theirs] = within(comments).getAllByRole('listitem')
     expect(within(mine!).queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument()
@@ -422,10 +424,10 @@ describe('Profile page', () => {
     const { user } = renderProfile('bob', null, {
       'GET /api/users/bob': { body: makeProfile({}, { vouches: [makeEndorsement()] }) },
     })
-    await user.click(await screen.findByRole('button', { name: 'Like (2)' }))
+    await user.click(await screen.findByRole('button', { name: '2 Likes' }))
     expect(await screen.findByText('Authentication Required')).toBeInTheDocument()
     expect(screen.getByText('Please log in to like endorsements')).toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'Show comments (0)' }))
+    await user.click(screen.getByRole('button', { name: '0 Comments' }))
     expect(await screen.findByText('Please log in to comment on endorsements')).toBeInTheDocument()
   })
 

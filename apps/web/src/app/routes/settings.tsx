@@ -5,6 +5,7 @@ import {
   DownloadIcon,
   KeyRoundIcon,
   LockKeyholeIcon,
+  PaletteIcon,
   ShieldCheckIcon,
   TriangleAlertIcon,
 } from 'lucide-react'
@@ -12,6 +13,7 @@ import type { ReactNode } from 'react'
 import { PageContainer } from '../../components/layout/page-container'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { ApiTokens } from '../../features/account/components/api-tokens'
+import { ColorSchemeSetting } from '../../features/account/components/color-scheme-setting'
 import { ChangePasswordForm } from '../../features/account/components/change-password-form'
 import { DataExport } from '../../features/account/components/data-export'
 import { DeleteAccount } from '../../features/account/components/delete-account'
@@ -52,8 +54,8 @@ function Section({
 }
 
 /**
- * /settings: account, notification preferences, blocked members, data export, API tokens and account
- * deletion.
+ * /settings: account, appearance, security, notification preferences, blocked members, data export,
+ * API tokens and account deletion.
  */
 export default function SettingsPage() {
   useDocumentTitle('Settings')
@@ -76,6 +78,14 @@ export default function SettingsPage() {
           <dd className="font-medium break-all">{user.email}</dd>
         </dl>
         <ChangePasswordForm />
+      </Section>
+      <Section
+        id="appearance"
+        icon={<PaletteIcon className="size-5 text-primary" aria-hidden />}
+        title="Appearance"
+        description="Light, dark, or whatever your device uses."
+      >
+        <ColorSchemeSetting />
       </Section>
       <Section
         id="security"

@@ -50,10 +50,7 @@ describe('/vouches/:id', () => {
     ).toBeInTheDocument()
     const card = screen.getByRole('article', { name: 'Endorsement from Bob Stone' })
     expect(within(card).getByText('Ran our incident reviews')).toBeInTheDocument()
-    expect(within(card).getByRole('button', { name: 'Hide comments (1)' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    )
+    expect(within(card).getByRole('button', { name: '1 Comment' })).toHaveAttribute('aria-expanded', 'true')
     expect(await within(card).findByText('Seconded, great facilitator')).toBeInTheDocument()
     expect(within(card).getByRole('link', { name: 'Verifiable: check this endorsement' })).toHaveAttribute(
       'href',

@@ -18,11 +18,7 @@ export function TopBarFrame({ children }: { children: ReactNode }) {
 
 export function HomeLogoLink() {
   return (
-    <Link
-      to="/"
-      className="shrink-0 rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/40"
-      aria-label="Vouched home"
-    >
+    <Link to="/" className="shrink-0 rounded-md" aria-label="Vouched home">
       <Logo />
     </Link>
   )

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react'
 import { useId, type ReactNode } from 'react'
 import { cn } from '../../lib/cn'
+import { badgeText } from '../../lib/count-badge'
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query'
 import { Button } from '../ui/button'
 import { Popover, PopoverContent, PopoverTrigger } from '../ui/popover'
@@ -12,7 +13,7 @@ type Props = {
   icon: LucideIcon
   /** The visible title: the heading inside, the menu row's text and the dialog's name. */
   title: string
-  /** The trigger's name, which may add a count, e.g. "Notifications (3 unread)". */
+  /** The trigger's name, which adds the count as the badge shows it, e.g. "Notifications, 3 unread". */
   label: string
   /** Shown as a red badge on the trigger when above 0, capped at '9+' (SPEC.md §9). */
   count: number
@@ -67,8 +68,8 @@ export function TopBarPopover({
         className="flex h-10 w-full items-center gap-3 rounded-md px-3 text-sm font-medium text-foreground transition-colors hover:bg-muted"
       >
         <Icon className="size-4" aria-hidden />
-        {title}
-        <CountBadge count={count} testId={badgeTestId} className="ml-auto" />
+        {/* The space keeps the title and the count two words in the visible text, as in the name. */}
+        {title} <CountBadge count={count} testId={badgeTestId} className="ml-auto" />
       </button>
     )
   const body = (
@@ -162,7 +163,7 @@ function CountBadge({ count, testId, className }: { count: number; testId: strin
         className,
       )}
     >
-      {count > 9 ? '9+' : String(count)}
+      {badgeText(count)}
     </span>
   )
 }

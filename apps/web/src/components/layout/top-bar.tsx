@@ -55,6 +55,8 @@ export type TopBarSlots = {
   search?: (placement: SlotPlacement, onDone: () => void) => ReactNode
   /** The Create Endorsement button; without it, a link to /discover. */
   createEndorsement?: (placement: SlotPlacement) => ReactNode
+  /** Items of the user menu above Sign out: the colour scheme switch. */
+  userMenu?: ReactNode
 }
 
 const renderSlot = (slot: TopBarSlot | undefined, placement: SlotPlacement) =>
@@ -145,7 +147,7 @@ function SignedInBar({ user, slots }: { user: TSelfUser; slots: TopBarSlots }) {
           <div className="hidden lg:contents">{renderSlot(slots.connectionRequests, 'bar')}</div>
           {renderSlot(slots.notifications, 'bar')}
         </div>
-        <UserMenu user={user} onShowShortcuts={() => setShortcutsOpen(true)} />
+        <UserMenu user={user} extra={slots.userMenu} onShowShortcuts={() => setShortcutsOpen(true)} />
       </div>
       <KeyboardShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
     </TopBarFrame>
@@ -164,18 +166,34 @@ function CreateEndorsementLink() {
   )
 }
 
-function UserMenu({ user, onShowShortcuts }: { user: TSelfUser; onShowShortcuts: () => void }) {
+function UserMenu({
+  user,
+  extra,
+  onShowShortcuts,
+}: {
+  user: TSelfUser
+  extra: ReactNode
+  onShowShortcuts: () => void
+}) {
   const { signOut, isPending } = useSignOut()
   const name = user.fullName || user.username
   return (
-    <DropdownMenu>
+    // Not modal: a modal menu hides the page from assistive technology (aria-hidden) while its links
+    // stay focusable (axe aria-hidden-focus). The menu still closes on Escape, Tab or a click outside,
+    // and focus goes back to the avatar.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <button
           type="button"
           aria-label="Open user menu"
-          className="ml-1 rounded-full ring-offset-2 ring-offset-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          className="ml-1 rounded-full ring-offset-2 ring-offset-card outline-none"
         >
-          <UserAvatar src={user.profilePicture} fullName={user.fullName} username={user.username} />
+          <UserAvatar
+            src={user.profilePicture}
+            fullName={user.fullName}
+            username={user.username}
+            drawnInitials
+          />
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
@@ -211,6 +229,12 @@ function UserMenu({ user, onShowShortcuts }: { user: TSelfUser; onShowShortcuts:
           Keyboard shortcuts
           <kbd className="ml-auto font-mono text-xs text-muted-foreground">?</kbd>
         </DropdownMenuItem>
+        {extra ? (
+          <>
+            <DropdownMenuSeparator />
+            {extra}
+          </>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem
           variant="destructive"

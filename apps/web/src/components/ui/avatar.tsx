@@ -36,17 +36,38 @@ export type UserAvatarProps = Omit<ComponentProps<typeof AvatarPrimitive.Root>, 
   src?: string | null
   fullName?: string | null
   username?: string | null
+  /**
+   * Draw the initials (CSS) instead of writing them: for an avatar inside a control named otherwise
+   * ("Open user menu"), whose name must contain any text it shows (WCAG 2.5.3).
+   */
+  drawnInitials?: boolean
 }
 
 /** A member's picture with the initials fallback of SPEC.md (name initials, else username letter, else 'U'). */
-export function UserAvatar({ src, fullName, username, className, ...props }: UserAvatarProps) {
+export function UserAvatar({
+  src,
+  fullName,
+  username,
+  drawnInitials = false,
+  className,
+  ...props
+}: UserAvatarProps) {
   const label = fullName || username || 'User'
   return (
     <Avatar className={className} {...props}>
       {src ? <AvatarImage src={src} alt={label} /> : null}
-      <AvatarFallback aria-label={label} delayMs={src ? 300 : undefined}>
-        {initials(fullName, username)}
-      </AvatarFallback>
+      {drawnInitials ? (
+        <AvatarFallback
+          aria-hidden
+          data-initials={initials(fullName, username)}
+          delayMs={src ? 300 : undefined}
+          className="before:content-[attr(data-initials)]"
+        />
+      ) : (
+        <AvatarFallback aria-label={label} delayMs={src ? 300 : undefined}>
+          {initials(fullName, username)}
+        </AvatarFallback>
+      )}
     </Avatar>
   )
 }

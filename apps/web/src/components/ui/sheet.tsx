@@ -2,6 +2,7 @@ import { XIcon } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn'
+import { useReturnFocus } from './return-focus'
 
 /** A side panel (mobile menus): a Radix Dialog sliding in from the left or right edge. */
 export const Sheet = DialogPrimitive.Root
@@ -12,8 +13,11 @@ export function SheetContent({
   className,
   children,
   side = 'left',
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { side?: 'left' | 'right' }) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus })
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/45 data-[state=open]:animate-in data-[state=closed]:animate-out" />
@@ -27,9 +31,11 @@ export function SheetContent({
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/40">
+        {/* 32 px square around the 16 px icon: a target of at least 24 px (WCAG 2.5.8). */}
+        <DialogPrimitive.Close className="absolute top-3 right-3 rounded-sm p-2 opacity-70 transition-opacity hover:opacity-100">
           <XIcon className="size-4" aria-hidden />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>

@@ -36,14 +36,14 @@ export default function ToastViewport({ items }: { items: ToastItem[] }) {
             <ToastPrimitive.Action
               altText={item.action.label}
               onClick={item.action.onClick}
-              className="ml-auto shrink-0 self-center rounded-md border px-3 py-1 text-sm font-medium hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none"
+              className="ml-auto shrink-0 self-center rounded-md border px-3 py-1 text-sm font-medium hover:bg-muted"
             >
               {item.action.label}
             </ToastPrimitive.Action>
           ) : null}
           <ToastPrimitive.Close
             aria-label="Close"
-            className="absolute top-2 right-2 rounded-md p-1 opacity-60 transition-opacity hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring/50 group-data-[variant=destructive]:text-destructive-foreground"
+            className="absolute top-2 right-2 rounded-md p-1 opacity-60 transition-opacity hover:opacity-100 focus-visible:opacity-100 group-data-[variant=destructive]:text-destructive-foreground"
           >
             <XIcon className="size-4" aria-hidden />
           </ToastPrimitive.Close>

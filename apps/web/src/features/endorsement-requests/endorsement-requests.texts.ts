@@ -1,7 +1,7 @@
 /** The words of vouch requests, in the house style of SPEC.md (short, plain, sentence case). */
 export const REQUEST_TEXTS = {
   ask: 'Ask for a vouch',
-  askLabel: (name: string) => `Ask ${name} for a vouch`,
+  askLabel: (name: string) => `Ask for a vouch from ${name}`,
   dialogTitle: (name: string) => `Ask ${name} for a vouch`,
   dialogDescription: (name: string) =>
     `${name} gets a notification and can vouch for you in one step. You can send 10 requests a day.`,

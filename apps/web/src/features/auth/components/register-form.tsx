@@ -166,7 +166,7 @@ export function RegisterForm({ onAccountExists }: Props) {
             aria-expanded={showDetails}
             aria-controls="register-details"
             onClick={() => setShowDetails((value) => !value)}
-            className="flex w-full items-center justify-between rounded-lg px-3 py-2.5 text-left text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40"
+            className="flex w-full items-center justify-between rounded-lg px-3 py-2.5 text-left text-sm font-medium text-muted-foreground transition-colors hover:text-foreground"
           >
             Add title, location and bio (optional)
             <ChevronDownIcon

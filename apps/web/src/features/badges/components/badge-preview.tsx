@@ -28,9 +28,12 @@ export function BadgeFrame({
 }: BadgeFrameProps) {
   const src = badgeImageUrl('', username, { format: 'svg', hashtags, timestamp })
   return (
+    // Out of the tab order: a picture with nothing to operate, where focus would show nothing (it
+    // is still read out, by its title, in reading order).
     <iframe
       src={src}
       title={`${username}'s reputation badge`}
+      tabIndex={-1}
       width={BADGE_SIZE}
       height={height}
       className={cn('block max-w-full border-0 bg-transparent', className)}

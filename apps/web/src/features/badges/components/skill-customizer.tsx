@@ -62,7 +62,7 @@ export function SkillCustomizer({ available, selection }: SkillCustomizerProps) 
                       type="button"
                       onClick={() => selection.remove(tag)}
                       aria-label={`Remove ${tag}`}
-                      className="inline-flex size-5 items-center justify-center rounded-full hover:bg-primary-foreground/20 focus-visible:ring-2 focus-visible:ring-primary-foreground/60 focus-visible:outline-none"
+                      className="-my-0.5 inline-flex size-6 items-center justify-center rounded-full hover:bg-primary-foreground/20"
                     >
                       <XIcon className="size-3.5" aria-hidden />
                     </button>
@@ -102,7 +102,8 @@ export function SkillCustomizer({ available, selection }: SkillCustomizerProps) 
               No skills found matching &quot;{filter.trim()}&quot;
             </p>
           ) : (
-            <ul className="flex max-h-56 flex-wrap gap-2 overflow-y-auto p-0.5" aria-label="Available skills">
+            // p-1: room inside the scrolling list for the chips' focus outline (2 px, 2 px out).
+            <ul className="flex max-h-56 flex-wrap gap-2 overflow-y-auto p-1" aria-label="Available skills">
               {shown.map((tag) => {
                 const selected = selection.isSelected(tag)
                 return (
@@ -113,7 +114,7 @@ export function SkillCustomizer({ available, selection }: SkillCustomizerProps) 
                       disabled={!selected && selection.isFull}
                       onClick={() => selection.toggle(tag)}
                       className={cn(
-                        'inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50',
+                        'inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium transition-colors outline-none disabled:cursor-not-allowed disabled:opacity-50',
                         selected
                           ? 'border-primary bg-accent text-accent-foreground'
                           : 'border-border bg-card hover:border-primary/50 hover:bg-muted',

@@ -21,7 +21,7 @@ type SocialShareProps = {
 }
 
 const tile =
-  'flex flex-col items-center justify-center gap-2 rounded-xl border bg-card px-3 py-4 text-sm font-medium transition-colors outline-none hover:border-primary/40 hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/40'
+  'flex flex-col items-center justify-center gap-2 rounded-xl border bg-card px-3 py-4 text-sm font-medium transition-colors outline-none hover:border-primary/40 hover:bg-muted'
 
 function TileContent({
   icon: Icon,

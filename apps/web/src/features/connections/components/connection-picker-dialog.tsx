@@ -120,7 +120,7 @@ function ConnectionPicker({ onPick, onClose }: { onPick: Props['onPick']; onClos
                 <button
                   type="button"
                   onClick={() => onPick(connection)}
-                  className="flex w-full min-w-0 items-center gap-3 rounded-md px-2 py-2 text-left transition-colors hover:bg-muted focus-visible:bg-muted focus-visible:outline-none"
+                  className="flex w-full min-w-0 items-center gap-3 rounded-md px-2 py-2 text-left transition-colors hover:bg-muted focus-visible:bg-muted"
                 >
                   <UserAvatar
                     src={connection.profilePicture}

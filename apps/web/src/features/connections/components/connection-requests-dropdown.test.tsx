@@ -54,7 +54,7 @@ describe('ConnectionRequestsDropdown', () => {
     requestsServer(Array.from({ length: 10 }, () => makeRequest()))
     renderWithProviders(<ConnectionRequestsDropdown />, { user: makeUser() })
     expect(await screen.findByTestId('connection-requests-badge')).toHaveTextContent('9+')
-    expect(trigger()).toHaveAccessibleName('Connection Requests (10 pending)')
+    expect(trigger()).toHaveAccessibleName('Connection Requests, 9+ pending')
   })
 
   it('shows each sender with the avatar fallback, name, username, age and message', async () => {
@@ -67,7 +67,7 @@ describe('ConnectionRequestsDropdown', () => {
     const nameless = makeRequest({ fromFullName: null, fromUsername: '' })
     requestsServer([named, unnamed, nameless])
     const { user } = renderWithProviders(<ConnectionRequestsDropdown />, { user: makeUser() })
-    await waitFor(() => expect(trigger()).toHaveAccessibleName('Connection Requests (3 pending)'))
+    await waitFor(() => expect(trigger()).toHaveAccessibleName('Connection Requests, 3 pending'))
     await user.click(trigger())
     const dialog = await screen.findByRole('dialog', { name: 'Connection Requests' })
     const [first, second, third] = within(dialog).getAllByRole('listitem')

@@ -4,6 +4,7 @@ import { CheckIcon, UserPlusIcon, XIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { errorMessage } from '../../../lib/api-client'
+import { countedName } from '../../../lib/count-badge'
 import { formatAge } from '../../../lib/time'
 import { TopBarPopover, TopBarPopoverNote } from '../../../components/layout/top-bar-popover'
 import { UserAvatar } from '../../../components/ui/avatar'
@@ -37,7 +38,7 @@ export function ConnectionRequestsDropdown({ placement = 'bar', poll = false }: 
       placement={placement}
       icon={UserPlusIcon}
       title={T.requestsTitle}
-      label={count > 0 ? `${T.requestsTitle} (${count} pending)` : T.requestsTitle}
+      label={countedName(T.requestsTitle, count, 'pending')}
       count={count}
       badgeTestId="connection-requests-badge"
       open={open}

@@ -34,7 +34,7 @@ import { USER_CARD_GRID, UserCard, UserCardSkeletons } from './user-card'
 const TYPES = ['all', 'user', 'hashtag'] as const
 
 const selectClass =
-  'h-9 w-full min-w-0 rounded-md border border-input bg-card px-2.5 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/25'
+  'h-9 w-full min-w-0 rounded-md border border-input bg-card px-2.5 text-sm shadow-xs outline-none focus-visible:border-ring'
 
 /**
  * The discover screen (SPEC.md §2). The URL (q, tag, sort) is the search: the form starts from it
@@ -224,7 +224,7 @@ function PopularTagChips({ tags, onPick }: { tags: string[]; onPick: (tag: strin
               onClick={() => onPick(tag)}
               className={cn(
                 'rounded-full border bg-card px-3 py-1 text-sm font-medium shadow-xs transition-colors',
-                'hover:border-primary hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/25 focus-visible:outline-none',
+                'hover:border-primary hover:text-primary',
               )}
             >
               #{tag}

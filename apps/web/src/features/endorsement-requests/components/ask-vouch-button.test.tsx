@@ -11,7 +11,7 @@ const target = { id: 7, username: 'bob', fullName: 'Bob Builder' }
 
 async function openDialog() {
   const result = renderWithProviders(<AskVouchButton target={target} />, { user: makeUser() })
-  await result.user.click(screen.getByRole('button', { name: 'Ask Bob Builder for a vouch' }))
+  await result.user.click(screen.getByRole('button', { name: 'Ask for a vouch from Bob Builder' }))
   await screen.findByRole('button', { name: 'Send request' })
   return result
 }

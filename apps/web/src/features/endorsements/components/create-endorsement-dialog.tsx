@@ -21,6 +21,8 @@ type Props = {
   prefill?: EndorsementPrefill
   /** Shown under the description: what the dialog answers (a request's message). */
   context?: ReactNode
+  /** Where focus goes when it closes, if not back to what had it when it opened (a picker between). */
+  onCloseAutoFocus?: (event: Event) => void
 }
 
 // The form (react-hook-form, zod, select, switch, tag input) is fetched when a dialog first opens,
@@ -31,11 +33,18 @@ const EndorsementForm = lazy(() => import('./endorsement-form'))
  * Create endorsement (SPEC.md §2 dialogs, §5 rules): category (default Technical Skills), note, tags,
  * an attachment really uploaded first, and the anonymous switch. The target's profile refreshes after.
  */
-export function CreateEndorsementDialog({ target, open, onOpenChange, prefill, context }: Props) {
+export function CreateEndorsementDialog({
+  target,
+  open,
+  onOpenChange,
+  prefill,
+  context,
+  onCloseAutoFocus,
+}: Props) {
   const name = target.fullName || target.username
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-xl">
+      <DialogContent className="sm:max-w-xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Endorse {name}</DialogTitle>
           <DialogDescription>

@@ -67,7 +67,7 @@ export function EndorsementList({
                 aria-pressed={filter === value}
                 onClick={() => setFilter(value)}
                 className={cn(
-                  'rounded-md px-3 py-1 text-sm font-medium text-muted-foreground transition-colors focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none',
+                  'rounded-md px-3 py-1 text-sm font-medium text-muted-foreground transition-colors',
                   filter === value && 'bg-card text-foreground shadow-sm',
                 )}
               >

@@ -79,9 +79,11 @@ export function TagInput({
 
   return (
     <div className="grid gap-2">
+      {/* data-focus-field: the focus outline goes round the chips and the text box together. */}
       <div
+        data-focus-field
         className={cn(
-          'flex min-h-9 w-full flex-wrap items-center gap-1.5 rounded-md border border-input bg-card px-2 py-1.5 shadow-xs focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/25',
+          'flex min-h-9 w-full flex-wrap items-center gap-1.5 rounded-md border border-input bg-card px-2 py-1.5 shadow-xs',
           aria['aria-invalid'] && 'border-destructive',
           (disabled || full) && 'bg-muted/60',
         )}
@@ -90,14 +92,15 @@ export function TagInput({
           {value.map((tag, index) => (
             <li
               key={tag}
-              className="inline-flex items-center gap-1 rounded-full bg-accent py-0.5 pr-1 pl-2.5 text-xs font-medium text-accent-foreground"
+              className="inline-flex items-center gap-0.5 rounded-full bg-accent py-0.5 pr-0.5 pl-2.5 text-xs font-medium text-accent-foreground"
             >
               #{tag}
+              {/* 24 px square (WCAG 2.5.8), as tall as the chip: the negative margin keeps the chip 24 px. */}
               <button
                 type="button"
                 onClick={() => remove(index)}
                 disabled={disabled}
-                className="rounded-full p-0.5 hover:bg-primary/10 focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none"
+                className="-my-0.5 inline-flex size-6 items-center justify-center rounded-full hover:bg-primary/10"
                 aria-label={`Remove tag ${tag}`}
               >
                 <XIcon className="size-3" aria-hidden />
@@ -135,7 +138,7 @@ export function TagInput({
               <button
                 type="button"
                 onClick={() => add(tag)}
-                className="rounded-full border border-dashed border-primary/40 px-2.5 py-0.5 text-xs text-primary hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none"
+                className="rounded-full border border-dashed border-primary/40 px-2.5 py-0.5 text-xs text-primary hover:bg-accent"
               >
                 #{tag}
               </button>

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
+import { badgeText } from '../../../lib/count-badge'
 import { formatRelativeTime } from '../../../lib/time'
 import { conversationsQuery } from '../messaging.api'
 import { MessageStatus } from './message-status'
@@ -145,20 +146,23 @@ function ConversationRow({
     <Link
       to={`/messages/${conversation.id}`}
       aria-current={selected ? 'page' : undefined}
-      aria-label={`${name}${unreadCount > 0 ? `, ${unreadCount} unread` : ''}`}
       className={cn(
         'flex items-center gap-3 px-3 py-3 transition-colors hover:bg-muted',
         selected && 'bg-accent/60 hover:bg-accent/60',
       )}
     >
+      {/* The name beside it says who this is. */}
       <UserAvatar
+        aria-hidden
         src={otherUser.profilePicture}
         fullName={otherUser.fullName}
         username={otherUser.username}
       />
       {/* One column that may shrink below its text (minmax(0, 1fr)), each line a row whose text part
           shrinks first: a long name or preview ends in an ellipsis and the time and unread count always
-          stay inside the panel. */}
+          stay inside the panel. The link is named by this text, "Bob Stone 5m ago Hi there, 2 unread",
+          so the name holds all that is seen, in order (WCAG 2.5.3); the {' '} between parts only
+          separate words in that name (white space between flex items takes no room). */}
       <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-0.5">
         <span className="flex min-w-0 items-baseline gap-2">
           <span
@@ -166,7 +170,7 @@ function ConversationRow({
             className={cn('min-w-0 flex-1 truncate', unreadCount > 0 ? 'font-semibold' : 'font-medium')}
           >
             {name}
-          </span>
+          </span>{' '}
           {lastMessage ? (
             <time
               dateTime={lastMessage.createdAt}
@@ -176,7 +180,7 @@ function ConversationRow({
               {formatRelativeTime(lastMessage.createdAt)}
             </time>
           ) : null}
-        </span>
+        </span>{' '}
         <span className="flex min-w-0 items-center gap-2">
           <span
             data-part="preview"
@@ -185,7 +189,7 @@ function ConversationRow({
               unreadCount > 0 ? 'text-foreground' : 'text-muted-foreground',
             )}
           >
-            {mine && lastMessage ? <MessageStatus status={lastMessage.status} className="shrink-0" /> : null}
+            {mine && lastMessage ? <MessageStatus status={lastMessage.status} className="shrink-0" /> : null}{' '}
             <span className="min-w-0 truncate">
               {lastMessage ? `${mine ? 'You: ' : ''}${lastMessage.content}` : 'No messages yet'}
             </span>
@@ -193,6 +197,7 @@ function ConversationRow({
           <span data-part="unread" className="shrink-0">
             <UnreadBadge count={unreadCount} />
           </span>
+          {unreadCount > 0 ? <span className="sr-only">, {badgeText(unreadCount)} unread</span> : null}
         </span>
       </span>
     </Link>

@@ -4,6 +4,7 @@ import { MessageSquareIcon } from 'lucide-react'
 import { NavLink } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
+import { countedName } from '../../../lib/count-badge'
 import { useLiveStatus } from '../hooks/use-live-status'
 import { useMessagingLiveRefresh } from '../hooks/use-messaging-live-refresh'
 import { unreadCountQuery } from '../messaging.api'
@@ -27,7 +28,7 @@ export function MessagesLink({ placement = 'bar', poll }: { placement?: Placemen
   const shouldPoll = poll ?? !live
   const { data } = useQuery({ ...unreadCountQuery(), refetchInterval: shouldPoll ? UNREAD_POLL_MS : false })
   const unread = data?.unreadCount ?? 0
-  const label = unread > 0 ? `Messages, ${unread} unread` : 'Messages'
+  const label = countedName('Messages', unread, 'unread')
 
   if (placement === 'menu') {
     return (
@@ -42,8 +43,8 @@ export function MessagesLink({ placement = 'bar', poll }: { placement?: Placemen
         }
       >
         <MessageSquareIcon className="size-4" aria-hidden />
-        Messages
-        <UnreadBadge count={unread} className="ml-auto" />
+        {/* The space keeps the title and the count two words in the visible text, as in the name. */}
+        Messages <UnreadBadge count={unread} className="ml-auto" />
       </NavLink>
     )
   }

@@ -1,4 +1,5 @@
 import { cn } from '../../../lib/cn'
+import { badgeText } from '../../../lib/count-badge'
 
 /** A count bubble that caps at '9+' like the notifications badge (SPEC.md §9). */
 export function UnreadBadge({ count, className }: { count: number; className?: string }) {
@@ -11,7 +12,7 @@ export function UnreadBadge({ count, className }: { count: number; className?: s
         className,
       )}
     >
-      {count > 9 ? '9+' : count}
+      {badgeText(count)}
     </span>
   )
 }

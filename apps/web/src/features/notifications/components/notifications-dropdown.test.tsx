@@ -123,7 +123,7 @@ describe('NotificationsDropdown', () => {
     notificationsServer(many)
     renderWithProviders(<NotificationsDropdown />, { user: makeUser() })
     expect(await screen.findByTestId('notifications-badge')).toHaveTextContent('9+')
-    expect(bell()).toHaveAccessibleName('Notifications (12 unread)')
+    expect(bell()).toHaveAccessibleName('Notifications, 9+ unread')
   })
 
   it('shows the exact count up to 9', async () => {
@@ -219,7 +219,7 @@ describe('NotificationsDropdown', () => {
     const dialog = await openDropdown(user)
     const [first] = await within(dialog).findAllByRole('listitem')
     await user.click(within(first!).getByRole('button', { name: 'Mark as read' }))
-    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications (1 unread)'))
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 1 unread'))
     expect(server.calls('POST', `/api/notifications/${a.id}/read`)).toBe(1)
 
     await user.click(within(first!).getByRole('button', { name: 'Delete notification' }))
@@ -338,7 +338,7 @@ describe('auto-mark-read (SPEC.md §4)', () => {
     const server = notificationsServer([makeNotification(), makeNotification()])
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     renderWithProviders(<NotificationsDropdown />, { user: makeUser() })
-    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications (2 unread)'))
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 2 unread'))
     await user.click(bell())
     await screen.findByRole('dialog', { name: 'Notifications' })
     return { server, user }
@@ -373,7 +373,7 @@ describe('auto-mark-read (SPEC.md §4)', () => {
     await act(async () => {
       first!.click()
     })
-    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications (1 unread)'))
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 1 unread'))
     await act(() => vi.advanceTimersByTimeAsync(1500))
     expect(server.calls('POST', '/api/notifications/read-all')).toBe(0)
     await act(() => vi.advanceTimersByTimeAsync(1600))

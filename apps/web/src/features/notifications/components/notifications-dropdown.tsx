@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { TopBarPopover, TopBarPopoverNote } from '../../../components/layout/top-bar-popover'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast'
+import { countedName } from '../../../lib/count-badge'
 import { useAutoMarkRead } from '../hooks/use-auto-mark-read'
 import { useNotificationsLiveRefresh } from '../hooks/use-notifications-live-refresh'
 import { notificationsQuery, useMarkAllNotificationsRead } from '../notifications.api'
@@ -42,7 +43,7 @@ export function NotificationsDropdown({ placement = 'bar' }: Props) {
       placement={placement}
       icon={BellIcon}
       title={T.title}
-      label={unreadCount > 0 ? `${T.title} (${unreadCount} unread)` : T.title}
+      label={countedName(T.title, unreadCount, 'unread')}
       count={unreadCount}
       badgeTestId="notifications-badge"
       open={open}

@@ -3,12 +3,15 @@ import { MedalIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { cn } from '../../../lib/cn'
 
-/** Tier colours: the metals themselves, readable on a light card. */
+/** Tier colours: the metals themselves, dark text on a light card and light text on a dark one (AA). */
 const TIER_STYLES: Record<TMedalTier, string> = {
-  bronze: 'border-amber-700/30 bg-amber-700/10 text-amber-800',
-  silver: 'border-slate-400/40 bg-slate-300/25 text-slate-700',
-  gold: 'border-yellow-500/40 bg-yellow-400/15 text-yellow-800',
-  platinum: 'border-indigo-400/40 bg-indigo-300/15 text-indigo-800',
+  bronze:
+    'border-amber-700/30 bg-amber-700/10 text-amber-800 dark:border-amber-500/35 dark:bg-amber-500/15 dark:text-amber-200',
+  silver:
+    'border-slate-400/40 bg-slate-300/25 text-slate-700 dark:border-slate-400/40 dark:bg-slate-400/15 dark:text-slate-200',
+  gold: 'border-yellow-500/40 bg-yellow-400/15 text-yellow-800 dark:border-yellow-400/35 dark:bg-yellow-400/15 dark:text-yellow-200',
+  platinum:
+    'border-indigo-400/40 bg-indigo-300/15 text-indigo-800 dark:border-indigo-300/40 dark:bg-indigo-400/20 dark:text-indigo-200',
 }
 const TIER_NAMES: Record<TMedalTier, string> = {
   bronze: 'Bronze',
