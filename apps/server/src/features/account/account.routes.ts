@@ -15,7 +15,7 @@ import { perMember, rateLimit } from '../../core/rate-limit'
 import { clearSessionCookie, requireMember } from '../../core/session'
 import { credentialsFor } from '../credentials/credentials.service'
 import { sendNotificationMails } from '../notifications/notifications.service'
-import { mailSecurityEvent } from '../security/security.service'
+import { mailSecurityEvent } from '../security/security.mails.service'
 import { buildExport, findSettings, listPreferences } from './account.queries'
 import { changePassword, deleteOwnAccount, savePreferences, saveSettings } from './account.service'
 

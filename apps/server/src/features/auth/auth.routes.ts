@@ -16,13 +16,8 @@ import { failureLimit, rateLimit } from '../../core/rate-limit'
 import { clearSessionCookie, deleteSession, requireMember } from '../../core/session'
 import { getSelfUser } from '../../core/self-user'
 import { toSelfUser } from '../../core/user-shapes'
-import {
-  createChallenge,
-  isTwoFactorEnabled,
-  mailSecurityEvent,
-  setChallengeCookie,
-  signIn,
-} from '../security/security.service'
+import { createChallenge, isTwoFactorEnabled, setChallengeCookie, signIn } from '../security/security.service'
+import { mailSecurityEvent } from '../security/security.mails.service'
 import { findUserByEmail } from './auth.queries'
 import {
   authenticate,

@@ -21,12 +21,12 @@ import {
   enableTwoFactor,
   isTwoFactorEnabled,
   listSessions,
-  mailSecurityEvent,
   revokeOtherSessions,
   revokeSession,
   signIn,
   startSetup,
 } from './security.service'
+import { mailSecurityEvent } from './security.mails.service'
 
 /**
  * Two-factor sign-in and signed-in devices (issue 27, docs/decisions/141 and 142). The password step of

@@ -7,7 +7,6 @@ import {
   TWO_FACTOR_CHALLENGE_MINUTES,
   type TSecondFactorBody,
 } from '@vouched/shared/security'
-import Bowser from 'bowser'
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Secret, TOTP } from 'otpauth'
@@ -27,6 +26,7 @@ import type { FailureGuard } from '../../core/rate-limit'
 import { createSecretBox, type SecretBox } from '../../core/secret-box'
 import { createSession, deleteSession, hashToken, setSessionCookie, userAgentOf } from '../../core/session'
 import type { UserRow } from '../../core/user-shapes'
+import { mailSecurityEvent } from './security.mails.service'
 
 /** The cookie that carries a pending sign-in between the password and the second factor. */
 export const CHALLENGE_COOKIE = 'vouched_2fa'
@@ -60,77 +60,6 @@ function stepOfCode(secretBase32: string, code: string): number | null {
   const delta = totp.validate({ token: code, window: 1 })
   if (delta === null) return null
   return TOTP.counter({ period: TOTP_PERIOD_SECONDS }) + delta
-}
-
-/** A short description of a browser for people: "Firefox 128 on Linux". */
-export function describeDevice(userAgent: string | null): string {
-  if (!userAgent) return 'An unknown device'
-  const parsed = Bowser.parse(userAgent)
-  const browser = [parsed.browser.name, parsed.browser.version?.split('.')[0]].filter(Boolean).join(' ')
-  const os = parsed.os.name
-  if (browser && os) return `${browser} on ${os}`
-  return browser || os || 'An unknown device'
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Security mails
-
-type SecurityEvent =
-  | { kind: 'new-device'; userAgent: string | null }
-  | { kind: 'password-changed' }
-  | { kind: 'two-factor-on' }
-  | { kind: 'two-factor-off' }
-
-const MAILS: Record<SecurityEvent['kind'], { subject: string; body: (event: SecurityEvent) => string }> = {
-  'new-device': {
-    subject: 'Vouched: a new sign-in to your account',
-    body: (event) =>
-      `Your Vouched account was just signed in to from a device it had not been used on before: ${describeDevice(
-        event.kind === 'new-device' ? event.userAgent : null,
-      )}.`,
-  },
-  'password-changed': {
-    subject: 'Vouched: your password was changed',
-    body: () => 'The password of your Vouched account was just changed.',
-  },
-  'two-factor-on': {
-    subject: 'Vouched: two-factor sign-in is on',
-    body: () => 'Two-factor sign-in was just turned on for your Vouched account.',
-  },
-  'two-factor-off': {
-    subject: 'Vouched: two-factor sign-in is off',
-    body: () => 'Two-factor sign-in was just turned off for your Vouched account.',
-  },
-}
-
-/**
- * Tells the member, by mail, of a change to how their account is reached. Sent beside the answer; the
- * text names the device and the event, never a code, a secret or what anyone else wrote.
- */
-export function mailSecurityEvent(
-  db: Db,
-  mail: BackgroundMail,
-  config: Config,
-  userId: number,
-  event: SecurityEvent,
-) {
-  mail.send(async () => {
-    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
-    if (!user) return null
-    const { subject, body } = MAILS[event.kind]
-    return {
-      to: user.email,
-      subject,
-      text: [
-        'Hello,',
-        '',
-        body(event),
-        '',
-        'If this was you, there is nothing to do.',
-        `If it was not, change your password now and sign out your other devices in Settings: ${config.publicUrl}/settings`,
-      ].join('\n'),
-    }
-  })
 }
 
 // ---------------------------------------------------------------------------------------------------
