@@ -37,10 +37,9 @@ export function VerifiableChip({
     <Badge
       asChild
       variant="success"
-      className={cn(
-        'hover:bg-success/20 focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none',
-        className,
-      )}
+      // Opaque: the chip sits on tinted medal chips too, where a see-through tint falls below 4.5:1.
+      // Focus shows the app's one outline (decision 140).
+      className={cn('bg-background hover:bg-success/20', className)}
     >
       {/* The name starts with the visible word (WCAG 2.5.3), whatever the browser makes of spacing. */}
       <Link
