@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
+import { startAppI18n } from './app/i18n/start-i18n'
 import { AppRoutes, preloadRoute } from './app/router'
 import { Toaster } from './components/ui/toast'
 import { cn } from './lib/cn'
@@ -27,16 +28,19 @@ whenIdle(() => cn())
 // The first render is a transition, which React renders in slices of a few milliseconds instead of
 // one long task (most of its time is React's own code running for the first time), so the page
 // answers input while the app starts. What it draws, the loader, index.html shows already.
+// English is at hand; another language's texts arrive as one chunk before the first render.
 const root = createRoot(document.getElementById('root')!)
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-        <Toaster />
-      </QueryClientProvider>
-    </StrictMode>,
+void startAppI18n().then(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+          <Toaster />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   ),
 )

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react'
 import { Link, useLocation } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
+import { changeLocale } from '../lib/i18n/i18n'
 import { renderWithProviders } from '../test/render'
 import { RouteErrorBoundary } from './route-error'
 
@@ -45,5 +46,13 @@ describe('RouteErrorBoundary', () => {
     expect(
       screen.getByText('There was an error loading this page. Please try refreshing.'),
     ).toBeInTheDocument()
+  })
+
+  it('speaks German when the app does', async () => {
+    await changeLocale('de')
+    renderBroken('Failed to fetch dynamically imported module: /assets/home-x.js')
+    expect(screen.getByRole('heading', { level: 1, name: 'Etwas ist schiefgelaufen' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Seite neu laden' })).toBeInTheDocument()
+    expect(document.documentElement.lang).toBe('de')
   })
 })

@@ -1,12 +1,17 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
+import { startAppI18n } from '../app/i18n/start-i18n'
 import { clearToasts } from '../components/ui/toast'
+import { changeLocale, i18n } from '../lib/i18n/i18n'
 
 /*
  * Imported by render.tsx, so every component test gets: jest-dom matchers, DOM cleanup, fresh toasts,
  * restored fetch stubs, and the house rule that a console.error during a test fails it.
  */
+// Components render in English, the spec's texts, unless a test switches the language.
+await startAppI18n('en')
+
 // findBy*/waitFor wait longer than the 1 s default: CI runs these beside the server suite on two cores.
 configure({ asyncUtilTimeout: 5_000 })
 
@@ -18,8 +23,9 @@ beforeEach(() => {
   })
 })
 
-afterEach(() => {
+afterEach(async () => {
   cleanup()
+  if (i18n.language !== 'en') await changeLocale('en')
   clearToasts()
   vi.unstubAllGlobals()
   vi.restoreAllMocks()

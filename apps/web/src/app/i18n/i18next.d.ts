@@ -1,0 +1,11 @@
+import 'i18next'
+import type { Resources } from './resources.en'
+
+// Keys are checked by the typecheck: `t('missing.key')` and a German file lacking a key fail it.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common'
+    resources: Resources
+    returnNull: false
+  }
+}
