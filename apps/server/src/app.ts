@@ -32,6 +32,7 @@ import { createBlockSets, type BlockSets } from './features/blocks/blocks.querie
 import { credentialsRoutes } from './features/credentials/credentials.routes'
 import { blocksRoutes } from './features/blocks/blocks.routes'
 import { connectionsRoutes } from './features/connections/connections.routes'
+import { digestScheduler } from './features/digest/digest.scheduler'
 import { discoveryRoutes } from './features/discovery/discovery.routes'
 import { endorsementRequestsRoutes } from './features/endorsement-requests/endorsement-requests.routes'
 import { endorsementsRoutes } from './features/endorsements/endorsements.routes'
@@ -158,6 +159,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(trustRoutes)
   await app.register(onboardingRoutes)
   await app.register(accountRoutes)
+  await app.register(digestScheduler)
   await app.register(accountTokensRoutes)
   await app.register(securityRoutes)
   await app.register(uploadsRoutes)

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       profileCacheSize: 2_000,
       searchCacheSize: 500,
       cacheHeartbeatMs: 5_000,
+      digestIntervalMs: 300_000,
     })
     expect(config.databaseUrl).toBeUndefined()
   })
@@ -70,6 +71,9 @@ describe('loadConfig', () => {
     [{ PROFILE_CACHE_SIZE: '-5' }, 'PROFILE_CACHE_SIZE'],
     [{ SEARCH_CACHE_SIZE: 'all' }, 'SEARCH_CACHE_SIZE'],
     [{ CACHE_HEARTBEAT_MS: '10' }, 'CACHE_HEARTBEAT_MS'],
+    [{ DIGEST_INTERVAL_MS: '500' }, 'DIGEST_INTERVAL_MS'],
+    [{ DIGEST_INTERVAL_MS: '-1' }, 'DIGEST_INTERVAL_MS'],
+    [{ DIGEST_INTERVAL_MS: '86400000' }, 'DIGEST_INTERVAL_MS'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '11' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '0.0.0.0/0' }, 'TRUST_PROXY'],

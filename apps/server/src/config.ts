@@ -54,6 +54,12 @@ const ZEnv = z
     PROFILE_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
     SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(500),
     CACHE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
+    DIGEST_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .max(3_600_000)
+      .refine((ms) => ms === 0 || ms >= 10_000, 'must be 0 (off) or between 10000 and 3600000')
+      .default(300_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   })
   // The admin account is the one most worth guessing: the members' password rules apply to it too.
@@ -111,6 +117,11 @@ export type Config = {
    * a heartbeat not heard back by the next one turns every cache off until it is. Default 5,000 ms.
    */
   cacheHeartbeatMs?: number
+  /**
+   * How often this instance looks for digest mails due (features/digest); one instance at a time takes
+   * them. 0 or absent (test apps, which run them by hand): never. Default 300,000 ms.
+   */
+  digestIntervalMs?: number
   /** Where the built web client lives; absent in API-only test runs. */
   webDist: string | undefined
 }
@@ -193,6 +204,7 @@ export function loadConfig(
     profileCacheSize: e.PROFILE_CACHE_SIZE,
     searchCacheSize: e.SEARCH_CACHE_SIZE,
     cacheHeartbeatMs: e.CACHE_HEARTBEAT_MS,
+    digestIntervalMs: e.DIGEST_INTERVAL_MS,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
   }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { NOTE_MAX, ENDORSEMENT_MESSAGES } from './endorsements.constants'
 import { ZEndorsement, ZHashtagList, ZLevel, ZRelationship } from './endorsements'
 import { ZColorScheme } from './appearance'
+import { ZDigestFrequency } from './digest'
 
 /** Review before showing, withdrawal and editing of endorsements (issue 25, points 2 and 4). */
 
@@ -53,6 +54,8 @@ export const ZAccountSettings = z.object({
    * each device keeps its own (docs/decisions/139).
    */
   colorScheme: ZColorScheme.nullable(),
+  /** A mail of unread notifications once a day or week, or none (docs/decisions/148). */
+  digest: ZDigestFrequency,
 })
 
 export type TAccountSettings = z.infer<typeof ZAccountSettings>
@@ -61,6 +64,7 @@ export const ZUpdateAccountSettingsBody = z
   .object({
     reviewEndorsements: z.boolean({ error: 'reviewEndorsements must be true or false' }).optional(),
     colorScheme: ZColorScheme.nullable().optional(),
+    digest: ZDigestFrequency.optional(),
   })
   .strict()
 

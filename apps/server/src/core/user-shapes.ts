@@ -19,6 +19,8 @@ export type Member = Omit<
   | 'resetTokenExpiry'
   // A display preference, read with the settings (findSettings): no request needs it in memory.
   | 'colorScheme'
+  // Read by the digest job and with the settings: no request needs it in memory either.
+  | 'digest'
 >
 
 /** The columns of a `Member`, for reads that never need the secrets in memory at all. */

@@ -97,6 +97,10 @@ export const notificationMails = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'notification': `body` is one sentence the mail wraps; 'digest': `body` is the whole text. */
+    kind: text('kind', { enum: ['notification', 'digest'] })
+      .notNull()
+      .default('notification'),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     attempts: integer('attempts').notNull().default(0),

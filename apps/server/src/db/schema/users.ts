@@ -1,4 +1,5 @@
 import { COLOR_SCHEMES } from '@vouched/shared/appearance'
+import { DIGEST_FREQUENCIES } from '@vouched/shared/digest'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -48,6 +49,8 @@ export const users = pgTable(
     reviewEndorsements: boolean('review_endorsements').notNull().default(false),
     /** 'system' | 'light' | 'dark', or null while the member has not picked one (each device keeps its own). */
     colorScheme: text('color_scheme', { enum: COLOR_SCHEMES }),
+    /** 'off' | 'daily' | 'weekly': the digest mail of unread notifications (features/digest). */
+    digest: text('digest', { enum: DIGEST_FREQUENCIES }).notNull().default('off'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -75,6 +78,10 @@ export const users = pgTable(
     index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
     index('users_full_name_prefix_idx').on(sql`lower(${t.fullName}) text_pattern_ops`),
     index('users_title_prefix_idx').on(sql`lower(${t.title}) text_pattern_ops`),
+    // The digest job reads the few members who turned it on, never every member.
+    index('users_digest_idx')
+      .on(t.id)
+      .where(sql`${t.digest} <> 'off'`),
     index('users_vouch_count_idx').on(
       t.vouchCount.desc().nullsFirst(),
       t.reputationScore.desc().nullsFirst(),

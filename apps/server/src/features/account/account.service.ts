@@ -10,6 +10,7 @@ import { assertPasswordFitsOwner, hashPassword, verifyPassword } from '../../cor
 import { deleteUserSessions } from '../../core/session'
 import { deleteUploadFiles } from '../../core/uploads'
 import type { Member } from '../../core/user-shapes'
+import { digestSettingChanged } from '../digest/digest.service'
 import { removeMemberContributions } from '../endorsements/endorsements.removal.service'
 
 /**
@@ -48,9 +49,24 @@ export async function saveSettings(db: Db, userId: number, settings: TUpdateAcco
   const changes = {
     ...(settings.reviewEndorsements === undefined ? {} : { reviewEndorsements: settings.reviewEndorsements }),
     ...(settings.colorScheme === undefined ? {} : { colorScheme: settings.colorScheme }),
+    ...(settings.digest === undefined ? {} : { digest: settings.digest }),
   }
   if (Object.keys(changes).length === 0) return
-  await db.update(users).set(changes).where(eq(users.id, userId))
+  const digest = settings.digest
+  if (digest === undefined) {
+    await db.update(users).set(changes).where(eq(users.id, userId))
+    return
+  }
+  // The digest's period starts with the change (docs/decisions/148), in the same transaction.
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ digest: users.digest })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update')
+    await tx.update(users).set(changes).where(eq(users.id, userId))
+    if (before) await digestSettingChanged(tx, userId, before.digest, digest)
+  })
 }
 
 export async function savePreferences(db: Db, userId: number, preferences: TPreference[]) {

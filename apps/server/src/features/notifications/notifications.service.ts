@@ -37,7 +37,7 @@ export async function findPreference(db: Db, userId: number, type: string) {
  * What a notification mail says: the kind of event, never who caused it or what they wrote. The account
  * email was never proven to be the member's, so nothing another member typed (a name included) goes to it.
  */
-const MAIL_TEXT: Record<NotificationType, string> = {
+export const MAIL_TEXT: Record<NotificationType, string> = {
   endorsement: 'You received a new endorsement',
   like: 'Someone liked an endorsement you gave or received',
   comment: 'Someone commented on an endorsement you gave or received',
@@ -118,7 +118,7 @@ export async function sendNotificationMails(db: Db, mailer: Mailer, config: Conf
     const claimed = await db.execute(sql`
       delete from ${notificationMails} where id in (
         select id from ${notificationMails} order by id limit ${MAIL_BATCH} for update skip locked)
-      returning id, user_id as "userId", subject, body, attempts`)
+      returning id, user_id as "userId", kind, subject, body, attempts`)
     const batch = (claimed as unknown as { rows: (typeof notificationMails.$inferSelect)[] }).rows
     if (batch.length === 0) return sent
     const recipients = await db
@@ -139,20 +139,25 @@ export async function sendNotificationMails(db: Db, mailer: Mailer, config: Conf
         await mailer.send({
           to: user.email,
           subject: mail.subject,
-          text: [
-            'Hello,',
-            '',
-            `${mail.body}.`,
-            '',
-            `Open Vouched: ${config.publicUrl}/`,
-            `You receive this email because you turned it on. Change it in Settings: ${config.publicUrl}/settings`,
-          ].join('\n'),
+          // A digest is written whole when it is queued (features/digest); the others are one sentence.
+          text:
+            mail.kind === 'digest'
+              ? mail.body
+              : [
+                  'Hello,',
+                  '',
+                  `${mail.body}.`,
+                  '',
+                  `Open Vouched: ${config.publicUrl}/`,
+                  `You receive this email because you turned it on. Change it in Settings: ${config.publicUrl}/settings`,
+                ].join('\n'),
         })
         sent++
       } catch {
         if (mail.attempts + 1 < MAIL_ATTEMPTS) {
           await db.insert(notificationMails).values({
             userId: mail.userId,
+            kind: mail.kind,
             subject: mail.subject,
             body: mail.body,
             attempts: mail.attempts + 1,

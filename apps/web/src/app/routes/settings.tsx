@@ -17,6 +17,7 @@ import { ColorSchemeSetting } from '../../features/account/components/color-sche
 import { ChangePasswordForm } from '../../features/account/components/change-password-form'
 import { DataExport } from '../../features/account/components/data-export'
 import { DeleteAccount } from '../../features/account/components/delete-account'
+import { DigestSetting } from '../../features/account/components/digest-setting'
 import { NotificationPreferences } from '../../features/account/components/notification-preferences'
 import { ReviewEndorsementsSetting } from '../../features/account/components/review-endorsements-setting'
 import { BlockedMembers } from '../../features/blocks/components/blocked-members'
@@ -102,6 +103,9 @@ export default function SettingsPage() {
         description="Choose what reaches you in the app and by email."
       >
         <NotificationPreferences />
+        <div className="mt-6 border-t pt-5">
+          <DigestSetting />
+        </div>
       </Section>
       <Section
         id="endorsements"
