@@ -15,8 +15,7 @@ export const PUSH_MESSAGES = {
   keysInvalid: 'The subscription keys are not valid',
   notFound: 'This device is not subscribed',
   unsupported: 'This browser cannot receive push notifications',
-  denied:
-    'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.',
+  denied: 'Allow notifications for this site in your browser’s site settings, then turn this on again.',
   subscribed: 'This device will be notified',
   unsubscribed: 'This device will no longer be notified',
   subscribeFailed: 'Failed to turn on notifications on this device',

@@ -16,7 +16,7 @@ export const pushVapidKeys = pgTable(
     privateKey: text('private_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('push_vapid_keys_one_idx').on(sql`(true)`)],
+  () => [uniqueIndex('push_vapid_keys_one_idx').on(sql`(true)`)],
 )
 
 /** Per notification type, whether this device is pushed it; a type not named is pushed. */

@@ -223,7 +223,7 @@ export function webPushSender(keys: VapidKeys, subject: string): PushSender {
     const response = await fetch(request.endpoint, {
       method: request.method,
       headers: request.headers,
-      body: request.body,
+      body: request.body ? new Uint8Array(request.body) : null,
       redirect: 'manual',
       signal: AbortSignal.timeout(10_000),
     })
