@@ -43,6 +43,8 @@ import { messagingRoutes } from './features/messaging/messaging.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { onboardingRoutes } from './features/onboarding/onboarding.routes'
 import { profilesRoutes } from './features/profiles/profiles.routes'
+import { pushDeliveryPlugin } from './features/push/push.delivery'
+import { pushRoutes } from './features/push/push.routes'
 import { reportsRoutes } from './features/reports/reports.routes'
 import { reputationRoutes } from './features/reputation/reputation.routes'
 import { securityRoutes } from './features/security/security.routes'
@@ -137,6 +139,8 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   // Sized as the session cache: both hold one entry per signed-in viewer.
   app.decorate('blockSets', createBlockSets(app.db, app.cacheInvalidation, config.sessionCacheSize))
   await app.register(openApiPlugin)
+  // Before the routes: its onResponse hook sends the pushes a write queued (features/push).
+  await app.register(pushDeliveryPlugin)
 
   await app.register(healthRoutes)
   await app.register(authRoutes)
@@ -162,6 +166,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(digestScheduler)
   await app.register(accountTokensRoutes)
   await app.register(securityRoutes)
+  await app.register(pushRoutes)
   await app.register(uploadsRoutes)
 
   await registerClient(app, config, indexHtml)

@@ -63,6 +63,9 @@ const routes: Record<string, Row> = {
   'GET /api/vouches/pending': as(readers, '/api/vouches/pending'),
   'GET /api/account/settings': as(readers, '/api/account/settings'),
   'GET /api/account/security': as(readers, '/api/account/security'),
+  'GET /api/push/public-key': {
+    skip: "the instance's VAPID public key, made at random per instance (no member data)",
+  },
   'GET /api/connection-requests/pending': as(readers, '/api/connection-requests/pending'),
   'GET /api/connection-requests/sent': as(readers, '/api/connection-requests/sent'),
   'GET /api/endorsement-requests': (w) =>

@@ -38,6 +38,10 @@ const SESSION_ONLY = [
   'POST /api/account/two-factor/disable',
   'DELETE /api/account/sessions/:id',
   'POST /api/account/sessions/revoke-others',
+  // Web Push: a browser subscribes its own device; a script has nothing to be pushed to.
+  'GET /api/push/public-key',
+  'POST /api/push/subscriptions',
+  'DELETE /api/push/subscriptions',
   'POST /api/users/add-work-email',
   'POST /api/users/verify-email',
   // The live stream ends with its session; scripts poll instead.

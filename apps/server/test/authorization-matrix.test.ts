@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createECDH, randomBytes } from 'node:crypto'
 import type { InjectOptions } from 'light-my-request'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
@@ -17,6 +17,7 @@ import { addComment } from '../src/features/endorsements/endorsements.likes-comm
 import { sendMessage } from '../src/features/messaging/messaging.service'
 import { createReport, suspendMember } from '../src/features/reports/reports.service'
 import { addTrustSeed } from '../src/features/trust/trust.service'
+import { upsertSubscription } from '../src/features/push/push.service'
 import { buildTestApp, type TestApp } from './build-test-app'
 import { createAdmin, createMember, DEFAULT_PASSWORD, uniqueSuffix } from './factories'
 import { makeImage, multipart } from './multipart'
@@ -53,6 +54,16 @@ const ownerOnly = (ok: number, stranger: number, admin = stranger) => ({
   admin,
 })
 const adminOnly = (ok: number) => ({ visitor: 401, owner: 403, other: 403, admin: ok })
+
+/** A browser's push subscription (a real P-256 key) for a push service that is never called. */
+function pushSubscription() {
+  const ecdh = createECDH('prime256v1')
+  ecdh.generateKeys()
+  return {
+    endpoint: `https://push.example.test/send/${randomBytes(12).toString('hex')}`,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  }
+}
 
 async function world(): Promise<World> {
   return {
@@ -772,6 +783,23 @@ const ROWS: Row[] = [
     route: 'POST /api/account/sessions/revoke-others',
     make: () => ({ url: '/api/account/sessions/revoke-others' }),
     expect: members(200),
+  },
+  // Web Push (issue 27, features/push): each member their own devices; another member's endpoint is
+  // not theirs to remove (404), admins included.
+  { route: 'GET /api/push/public-key', make: () => ({ url: '/api/push/public-key' }), expect: members(200) },
+  {
+    route: 'POST /api/push/subscriptions',
+    make: () => ({ url: '/api/push/subscriptions', payload: { subscription: pushSubscription() } }),
+    expect: members(201),
+  },
+  {
+    route: 'DELETE /api/push/subscriptions',
+    make: async (w) => {
+      const subscription = pushSubscription()
+      await upsertSubscription(t.db, t.config, w.owner.id, { subscription })
+      return { url: '/api/push/subscriptions', payload: { endpoint: subscription.endpoint } }
+    },
+    expect: ownerOnly(200, 404),
   },
   {
     route: 'GET /api/account/notification-preferences',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../src/db/client'
-import { users } from '../src/db/schema/index'
+import { pushVapidKeys, users } from '../src/db/schema/index'
 
 type Captured = { method: string; url: string; viewerId: number | null; viewerIsAdmin: boolean; body: string }
 
@@ -18,6 +18,8 @@ const SECRET_KEYS = [
   'lastStep',
   // The issuer's Ed25519 secret key (issue 26): kept in the database, never sent.
   'secretKeyMultibase',
+  // The VAPID private key (issue 27, Web Push): kept in the database, never sent.
+  'privateKey',
 ]
 /** The one answer that carries a personal API token: its creation, the only time it is shown. */
 const TOKEN_CREATION = 'POST /api/account/tokens'
@@ -52,8 +54,14 @@ export function installSecretsGuard(app: FastifyInstance) {
     const members = await db
       .select({ id: users.id, email: users.email, workEmail: users.workEmail })
       .from(users)
+    const vapidPrivateKeys = (await db.select({ key: pushVapidKeys.privateKey }).from(pushVapidKeys)).map(
+      (row) => row.key,
+    )
     const problems: string[] = []
     for (const answer of captured) {
+      if (vapidPrivateKeys.some((key) => answer.body.includes(key))) {
+        problems.push(`${answer.url} carried the VAPID private key`)
+      }
       if (/scrypt\$\d+\$/.test(answer.body)) problems.push(`${answer.url} carried a password hash`)
       for (const key of DESCRIBES_FIELDS.has(answer.url) ? [] : SECRET_KEYS) {
         if (new RegExp(`"${key}":\\s*(?!null)`).test(answer.body))

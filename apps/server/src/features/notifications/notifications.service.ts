@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index'
 import { publishEventSql } from '../../core/events'
 import type { Mailer } from '../../core/mail'
+import { pushWrites } from '../push/push.service'
 
 export type NotificationType = (typeof notifications.$inferInsert)['type']
 
@@ -48,11 +49,12 @@ export const MAIL_TEXT: Record<NotificationType, string> = {
 }
 
 /**
- * A notification's writes, for a statement that may also write its cause: CTEs named `standing`, `mail`
- * and `created` (returning id, created_at) to follow a `with`, and `announce`, the live event, to select
- * from `created`. The member's preference for the type decides which rows are written (the mail, the
- * row and its live event); a block between the two, either way, writes none. Null when nobody is to
- * be notified: nobody is notified of their own action.
+ * A notification's writes, for a statement that may also write its cause: CTEs named `standing`, `mail`,
+ * `created` (returning id, created_at) and `pushed` (its Web Push deliveries, push.service.ts) to follow
+ * a `with`, and `announce`, the live event, to select from `created`. The member's preference for the
+ * type decides which rows are written (the mail, the row with its live event and pushes); a block
+ * between the two, either way, writes none. Null when nobody is to be notified: nobody is notified of
+ * their own action.
  */
 export function notificationWrites(
   notification: Omit<NewNotification, 'entityId'> & { entityId?: number | SQL | null },
@@ -82,7 +84,7 @@ export function notificationWrites(
       select ${userId}::int, ${type}::text, ${notification.entityId ?? null}::int, ${fromUserId}::int, ${message}::text
       from standing where in_app
       returning id, created_at
-    )`,
+    ), ${pushWrites(userId, type)}`,
     announce: publishEventSql(userId, 'notification', sql`created.id`),
   }
 }

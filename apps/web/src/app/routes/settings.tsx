@@ -21,6 +21,7 @@ import { DigestSetting } from '../../features/account/components/digest-setting'
 import { NotificationPreferences } from '../../features/account/components/notification-preferences'
 import { ReviewEndorsementsSetting } from '../../features/account/components/review-endorsements-setting'
 import { BlockedMembers } from '../../features/blocks/components/blocked-members'
+import { DeviceNotifications } from '../../features/push/components/device-notifications'
 import { SecuritySettings } from '../../features/security/components/security-settings'
 import { useCurrentUser } from '../../lib/session'
 import { useDocumentTitle } from '../../lib/use-document-title'
@@ -100,12 +101,18 @@ export default function SettingsPage() {
         id="notifications"
         icon={<BellIcon className="size-5 text-primary" aria-hidden />}
         title="Notifications"
-        description="Choose what reaches you in the app and by email."
+        description="Choose what reaches you in the app, by email and on this device."
       >
         <NotificationPreferences />
         <div className="mt-6 border-t pt-5">
           <DigestSetting />
         </div>
+        <section aria-labelledby="device-notifications-title" className="mt-6 grid gap-3 border-t pt-5">
+          <h3 id="device-notifications-title" className="font-medium">
+            This device
+          </h3>
+          <DeviceNotifications />
+        </section>
       </Section>
       <Section
         id="endorsements"
