@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import {
   deliverPushes,
   findOrCreateVapidKeys,
+  takePushesMaybeQueued,
   vapidSubject,
   webPushSender,
   type PushSender,
@@ -87,9 +88,11 @@ export const pushDeliveryPlugin = fp(
     }
     app.decorate('pushDelivery', delivery)
 
-    // Any successful write may have notified someone; the claim is one small statement when nothing did.
+    // A successful write that built a notification's statement may have queued pushes; other writes
+    // leave the queue alone and cost nothing more.
     app.addHook('onResponse', async (request, reply) => {
-      if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) delivery.kick()
+      if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return
+      if (takePushesMaybeQueued()) delivery.kick()
     })
 
     // Tests send by hand (drain) or through the writes they make; nothing sweeps behind their back.

@@ -132,6 +132,18 @@ export async function removeSubscription(db: Db, userId: number, endpoint: strin
   return removed.length > 0
 }
 
+// Set when a statement that may queue pushes is built, so that only the writes that notified someone
+// look at the queue afterwards. Process-wide: with two apps in one process (tests) the next write of
+// either sends, which any instance may do; an instance's own sweep catches anything left.
+let pushesMaybeQueued = false
+
+/** Whether a notification may have queued pushes since the last call; resets the mark. */
+export function takePushesMaybeQueued(): boolean {
+  const maybe = pushesMaybeQueued
+  pushesMaybeQueued = false
+  return maybe
+}
+
 /**
  * The pushes of a notification, as a CTE for the notification's own statement: it follows the CTE
  * `created` (the notification row, absent when the member's in-app preference is off, exactly when no
@@ -139,6 +151,7 @@ export async function removeSubscription(db: Db, userId: number, endpoint: strin
  * is not off. Nothing is queued for a member without devices.
  */
 export function pushWrites(userId: number, type: string): SQL {
+  pushesMaybeQueued = true
   return sql`pushed as (
     insert into ${pushDeliveries} (notification_id, subscription_id)
     select created.id, s.id from created
