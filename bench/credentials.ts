@@ -30,7 +30,18 @@ import {
 } from '../apps/server/src/features/credentials/credentials.documents'
 import { didForUrl, keyId, signerFor } from '../apps/server/src/features/credentials/credentials.issuer'
 import { createDocumentLoader } from '../apps/server/src/features/credentials/credentials.loader'
-import { signCredential } from '../apps/server/src/features/credentials/credentials.service'
+import {
+  signatureCacheOptions,
+  signCredential,
+  signOnce,
+} from '../apps/server/src/features/credentials/credentials.service'
+import { createCache } from '../apps/server/src/core/cache'
+import * as statusLists from '@digitalbazaar/vc-bitstring-status-list'
+import {
+  STATUS_LIST_LENGTH,
+  statusListUrl,
+} from '../apps/server/src/features/credentials/credentials.documents'
+import type { TVerifiableCredential } from '@vouched/shared/credentials'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '2000' } } })
 const runs = Math.max(100, Number(values.runs))
@@ -74,7 +85,7 @@ const status = (i: number) => ({
   createdAt: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
 })
 
-const kinds = {
+const kinds: Record<string, (i: number) => object> = {
   EndorsementCredential: (i: number) => {
     const from = member(i)
     const to = member(i + 1)
@@ -122,6 +133,18 @@ const kinds = {
   },
 }
 
+/** A status list as the server signs one (any endorsement change signs its list anew): distinct bits each time. */
+async function statusListCredential(i: number) {
+  const list = await statusLists.createList({ length: STATUS_LIST_LENGTH })
+  for (let bit = 0; bit < 40; bit += 1) list.setStatus((i * 131 + bit * 2_027) % STATUS_LIST_LENGTH, true)
+  const unsigned = await statusLists.createCredential({
+    id: statusListUrl(publicUrl, 'revocation', 1 + (i % 3)),
+    list,
+    statusPurpose: 'revocation',
+  })
+  return { ...unsigned, issuer: did, validFrom: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString() }
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! : NaN
 const ms = (value: number) => `${value.toFixed(2)} ms`
@@ -131,58 +154,82 @@ const collections: PerformanceEntry[] = []
 const observer = new PerformanceObserver((list) => collections.push(...list.getEntries()))
 observer.observe({ entryTypes: ['gc'] })
 
+type Sample = { wall: number; cpu: number; start: number; waited: boolean }
+async function measure(sign: () => Promise<unknown>): Promise<Sample> {
+  const switches = process.resourceUsage().involuntaryContextSwitches
+  const cpuStarted = process.cpuUsage()
+  const start = performance.now()
+  await sign()
+  const wall = performance.now() - start
+  const used = process.cpuUsage(cpuStarted)
+  const waited = process.resourceUsage().involuntaryContextSwitches > switches
+  return { wall, cpu: (used.user + used.system) / 1000, start, waited }
+}
+
+async function report(label: string, samples: Sample[]) {
+  // Let the observer hear the last collections before matching them to the signatures.
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  const collected = (s: Sample) =>
+    collections.some((gc) => gc.startTime < s.start + s.wall && gc.startTime + gc.duration > s.start)
+  const sorted = (list: Sample[], of: (s: Sample) => number) => list.map(of).sort((a, b) => a - b)
+  const wall = sorted(samples, (s) => s.wall)
+  const cpu = sorted(samples, (s) => s.cpu)
+  const undisturbed = sorted(
+    samples.filter((s) => !s.waited && !collected(s)),
+    (s) => s.wall,
+  )
+  const slowest = [...samples].sort((a, b) => b.wall - a.wall).slice(0, Math.ceil(samples.length / 100))
+  const n = samples.length
+  // Wall time counts the moments the process waited for a core (a busy machine); CPU time does not,
+  // but it does count the garbage collector's helper threads.
+  console.log(
+    `${label.padEnd(30)} ${n}: wall p50 ${ms(percentile(wall, 0.5))}, p99 ${ms(percentile(wall, 0.99))}, max ${ms(wall.at(-1)!)}; ` +
+      `CPU p50 ${ms(percentile(cpu, 0.5))}, p99 ${ms(percentile(cpu, 0.99))}`,
+  )
+  console.log(
+    `${''.padEnd(30)} during a collection ${share(samples.filter(collected).length, n)}, made to wait for a core ${share(samples.filter((s) => s.waited).length, n)}; ` +
+      `of the slowest 1%: ${share(slowest.filter(collected).length, slowest.length)} collection, ${share(slowest.filter((s) => s.waited).length, slowest.length)} waited; ` +
+      `neither: ${undisturbed.length}, p99 ${ms(percentile(undisturbed, 0.99))}`,
+  )
+}
+
 console.log(
   `load average at start ${loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 )
+const signing = { keyId: pair.id, signer }
 let offset = 0
 for (const [kind, build] of Object.entries(kinds)) {
-  for (let i = 0; i < WARM_UP; i += 1) await signCredential(build(offset + i), signer, loader)
+  // The server's path for vouches and medals: signed once per content and key (decision 151).
+  const signatures = createCache<string, TVerifiableCredential>(signatureCacheOptions)
+  for (let i = 0; i < WARM_UP; i += 1) await signOnce(signatures, signing, build(offset + i), loader)
   offset += WARM_UP
-  type Sample = { wall: number; cpu: number; start: number; waited: boolean }
-  const samples: Sample[] = []
+  const signed: Sample[] = []
   for (let i = 0; i < runs; i += 1) {
     const credential = build(offset + i)
-    const switches = process.resourceUsage().involuntaryContextSwitches
-    const cpuStarted = process.cpuUsage()
-    const started = performance.now()
-    await signCredential(credential, signer, loader)
-    const wall = performance.now() - started
-    const used = process.cpuUsage(cpuStarted)
-    samples.push({
-      wall,
-      cpu: (used.user + used.system) / 1000,
-      start: started,
-      waited: process.resourceUsage().involuntaryContextSwitches > switches,
-    })
+    signed.push(await measure(() => signOnce(signatures, signing, credential, loader)))
+  }
+  await report(`${kind} signed`, signed)
+  // The same credentials rebuilt (after a change that did not alter them): hits, reported apart.
+  const rebuilt: Sample[] = []
+  for (let i = 0; i < runs; i += 1) {
+    const credential = build(offset + i)
+    rebuilt.push(await measure(() => signOnce(signatures, signing, credential, loader)))
   }
   offset += runs
-  // Let the observer hear the last collections before matching them to the signatures.
-  await new Promise((resolve) => setTimeout(resolve, 20))
-  const collected = (s: Sample) =>
-    collections.some((gc) => gc.startTime < s.start + s.wall && gc.startTime + gc.duration > s.start)
-  const wall = samples.map((s) => s.wall).sort((a, b) => a - b)
-  const cpu = samples.map((s) => s.cpu).sort((a, b) => a - b)
-  const withGc = samples.filter(collected)
-  const waited = samples.filter((s) => s.waited)
-  const undisturbed = samples
-    .filter((s) => !s.waited && !collected(s))
-    .map((s) => s.wall)
-    .sort((a, b) => a - b)
-  const slowest = [...samples].sort((a, b) => b.wall - a.wall).slice(0, Math.ceil(runs / 100))
-  // Wall time counts the moments the process waited for a core (a busy machine); CPU time does not,
-  // but it does count the garbage collector's helper threads.
-  console.log(
-    `${kind.padEnd(22)} ${runs} signatures: wall p50 ${ms(percentile(wall, 0.5))}, p99 ${ms(percentile(wall, 0.99))}, max ${ms(wall.at(-1)!)}; ` +
-      `CPU p50 ${ms(percentile(cpu, 0.5))}, p99 ${ms(percentile(cpu, 0.99))}`,
-  )
-  console.log(
-    `${''.padEnd(22)} during a collection ${share(withGc.length, runs)}, made to wait for a core ${share(waited.length, runs)}; ` +
-      `the slowest 1%: ${share(slowest.filter(collected).length, slowest.length)} collection, ${share(slowest.filter((s) => s.waited).length, slowest.length)} waiting; ` +
-      `neither: ${undisturbed.length} signatures, p99 ${ms(percentile(undisturbed, 0.99))}`,
-  )
+  if (signatures.stats.hits < runs) throw new Error(`${kind}: a rebuilt credential was signed again`)
+  await report(`${kind} rebuilt, not re-signed`, rebuilt)
 }
+
+// Status lists are signed anew on every change of their bits.
+for (let i = 0; i < WARM_UP; i += 1) await signCredential(await statusListCredential(i), signer, loader)
+const lists: Sample[] = []
+for (let i = 0; i < runs; i += 1) {
+  const credential = await statusListCredential(WARM_UP + i)
+  lists.push(await measure(() => signCredential(credential, signer, loader)))
+}
+await report('BitstringStatusListCredential', lists)
 observer.disconnect()
 console.log(
   `load average at end ${loadavg()
