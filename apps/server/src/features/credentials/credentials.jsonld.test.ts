@@ -6,7 +6,7 @@ import { createRequire } from 'node:module'
 import { afterAll, describe, expect, it } from 'vitest'
 import { medalCredential, statusListUrl, vouchCredential } from './credentials.documents'
 import { didDocument, didForUrl, keyId, signerFor } from './credentials.issuer'
-import { CopyOnWriteMap, jsonldIsChecked, shareTermDefinitions } from './credentials.jsonld'
+import { CopyOnWriteMap, jsonldIsChecked, layerFlags, shareTermDefinitions } from './credentials.jsonld'
 import { createDocumentLoader } from './credentials.loader'
 
 /** The jsonld the cryptosuite uses, and the internals the sharing changes (one copy in the tree). */
@@ -145,6 +145,12 @@ async function documents(): Promise<Record<string, object>> {
       type: 'Thing',
       part: { id: 'https://example.test/part/2', type: 'Part', label: 'lost' },
     },
+    // Protected terms may not be cleared by a null context; unprotected ones may.
+    protectedNullified: { '@context': [EXAMPLE_CONTEXT, null], name: 'gone' },
+    unprotectedNullified: {
+      '@context': [{ old: 'https://example.test/ns#old' }, null, { fresh: 'https://example.test/ns#fresh' }],
+      fresh: 'kept',
+    },
     protectedRedefined: {
       '@context': [EXAMPLE_CONTEXT, { name: 'https://elsewhere.test/name' }],
       name: 'clash',
@@ -202,6 +208,34 @@ describe('active contexts sharing term definitions (decision 151)', () => {
     expect(alone.nested).toContain('<https://example.test/ns#inner> "kept below too"')
     expect(alone.notPropagated).toMatch(/^error: Safe mode.*invalid property.*"label"/)
     expect(alone.protectedRedefined).toMatch(/^error: .*protected term/)
+    expect(alone.protectedNullified).toMatch(/^error: .*nullify a context with protected terms/)
+    expect(alone.unprotectedNullified).toContain('<https://example.test/ns#fresh> "kept"')
+  })
+})
+
+describe('layered protected flags', () => {
+  it('sets flags on a clone only, and lists its own with those below', () => {
+    const parent = layerFlags({ a: true })
+    const child = layerFlags(parent)
+    child.b = true
+    parent.c = true
+    expect(Object.keys(layerFlags({}))).toEqual([])
+    expect(Object.keys(child).sort()).toEqual(['a', 'b', 'c'])
+    expect(Object.keys(parent).sort()).toEqual(['a', 'c'])
+    expect(child.b && !parent.b && child.a).toBe(true)
+    expect('b' in child && !('b' in parent)).toBe(true)
+    expect({ ...child }).toEqual({ a: true, b: true, c: true })
+    // jsonld's own deep clone copies them as a plain object.
+    expect(util.clone(child)).toEqual({ a: true, b: true, c: true })
+  })
+
+  it('flattens deep lines of clones, keeping every flag', () => {
+    let flags = layerFlags({ root: true })
+    for (let i = 0; i < 100; i += 1) {
+      flags = layerFlags(flags)
+      flags[`t${i}`] = true
+    }
+    expect(Object.keys(flags)).toHaveLength(101)
   })
 })
 

@@ -2,17 +2,19 @@ import { createRequire } from 'node:module'
 
 /**
  * jsonld.js copies the whole active context whenever it enters or leaves a type-scoped context
- * (`_cloneActiveContext`), deep-cloning every term definition with `util.clone`. The Open Badges 3.0
- * context scopes a large context to almost every type a credential names (Profile, Image,
- * AchievementSubject, Achievement, EndorsementSubject…), so one signature made ~20 deep copies of
- * hundreds of term definitions: half its CPU time and most of its garbage, which is what put the p99
- * of signing over 10 ms (jsonld.js issue 414; docs/decisions/151).
+ * (`_cloneActiveContext`), deep-cloning every term definition and the `protected` flags with
+ * `util.clone`. The Open Badges 3.0 context scopes a large context to almost every type a credential
+ * names (Profile, Image, AchievementSubject, Achievement, EndorsementSubject…), so one signature made
+ * ~45 deep copies of hundreds of term definitions: half its CPU time and most of its garbage, which
+ * is what put the p99 of signing over 10 ms (jsonld.js issue 414; docs/decisions/151).
  *
- * A term definition is never changed once context processing has created it: `createTermDefinition`
- * builds a new object for every (re)definition and replaces the map entry; nothing else writes to one.
- * So a clone may share the definitions and copy only the map and the `protected` flags, which is what
- * `shareTermDefinitions` makes the active contexts do. The output is unchanged (credentials.jsonld.test.ts
- * compares canonical N-Quads with and without it); only the copying goes.
+ * What a clone copies is never changed in place but by the context being processed, a fresh clone:
+ * `createTermDefinition` builds a new object for every (re)definition and replaces the map entry, and
+ * `protected` flags are only ever set to true, and read only as "are there any". So a clone may share
+ * its parent's term definitions copy-on-write (`CopyOnWriteMap`) and layer its flags over its parent's
+ * (`layerFlags`), which is what `shareTermDefinitions` makes every active context do. The output is
+ * unchanged (credentials.jsonld.test.ts compares the canonical N-Quads of credentials, proof options
+ * and JSON-LD edge cases with and without it, errors included); only the copying goes.
  */
 
 type ActiveContext = {
@@ -107,6 +109,62 @@ export class CopyOnWriteMap<K, V> extends Map<K, V> {
   }
 }
 
+/** One context's `protected` flags: the ones it set, over those of the context it was cloned from. */
+type FlagLayer = { below: FlagLayer | null; own: Record<string, true> | null; depth: number }
+
+/** Layers deeper than this are flattened, so that listing the flags stays short. */
+const MAX_FLAG_DEPTH = 32
+
+const flagLayers = new WeakMap<object, FlagLayer>()
+
+function flagNames(layer: FlagLayer | null): string[] {
+  const names = new Set<string>()
+  for (let at = layer; at; at = at.below) for (const name in at.own) names.add(name)
+  return [...names]
+}
+
+const flagHandler: ProxyHandler<FlagLayer> = {
+  get: (layer, key) => {
+    for (let at: FlagLayer | null = layer; at; at = at.below) if (at.own && key in at.own) return true
+    return undefined
+  },
+  has: (layer, key) => typeof key === 'string' && flagNames(layer).includes(key),
+  set: (layer, key, value) => {
+    if (typeof key !== 'string' || value !== true) return false
+    ;(layer.own ??= {})[key] = true
+    return true
+  },
+  deleteProperty: () => false,
+  defineProperty: () => false,
+  ownKeys: (layer) => flagNames(layer),
+  getOwnPropertyDescriptor: (layer, key) =>
+    typeof key === 'string' && flagNames(layer).includes(key)
+      ? { value: true, writable: true, enumerable: true, configurable: true }
+      : undefined,
+}
+
+/**
+ * The `protected` flags of an active context (term → true), layered over its parent's instead of
+ * copied: jsonld only sets flags (to true) and asks whether there are any (`Object.keys(...).length`).
+ */
+export function layerFlags(from: Record<string, boolean>): Record<string, boolean> {
+  let below = flagLayers.get(from) ?? null
+  if (!below) {
+    const own: Record<string, true> = {}
+    for (const name in from) if (from[name]) own[name] = true
+    below = { below: null, own, depth: 0 }
+  }
+  if (below.depth >= MAX_FLAG_DEPTH) {
+    const own: Record<string, true> = {}
+    for (const name of flagNames(below)) own[name] = true
+    below = { below: null, own, depth: 0 }
+  }
+  const layer: FlagLayer = { below, own: null, depth: below.depth + 1 }
+  const flags = new Proxy(layer, flagHandler) as unknown as Record<string, boolean>
+  flagLayers.set(flags, layer)
+  return flags
+}
+
 /** `_cloneActiveContext` of jsonld 9.0.0, with the term definitions shared instead of deep-cloned. */
 function cloneSharingTermDefinitions(this: ActiveContext): ActiveContext {
   const child: ActiveContext = {
@@ -114,7 +172,7 @@ function cloneSharingTermDefinitions(this: ActiveContext): ActiveContext {
     clone: this.clone,
     inverse: null,
     getInverse: this.getInverse,
-    protected: { ...this.protected },
+    protected: layerFlags(this.protected),
     revertToPreviousContext: this.revertToPreviousContext,
   }
   if (this.previousContext) child.previousContext = this.previousContext.clone()
@@ -138,10 +196,6 @@ export function shareTermDefinitions(on = true): boolean {
     const initial = contextApi.getInitialContext({ processingMode })
     original ??= initial.clone
     initial.clone = on ? cloneSharingTermDefinitions : original
-    if (process.env.SCRATCH_REVERT)
-      initial.revertToPreviousContext = function (this: ActiveContext) {
-        return this.previousContext ?? this
-      }
   }
   return on
 }
