@@ -66,7 +66,10 @@ export class CopyOnWriteMap<K, V> extends Map<K, V> {
 
   #own(): Map<K, V> {
     if (this.#shared) {
-      this.#map = new Map(this.#map)
+      // forEach, not `new Map(map)`: that allocates an entry array per term.
+      const copy = new Map<K, V>()
+      this.#map.forEach((value, key) => copy.set(key, value))
+      this.#map = copy
       this.#shared = false
     }
     return this.#map
