@@ -9,7 +9,11 @@
  * slow ones met: a garbage collection during the signature, or the process made to wait for a core
  * (an involuntary context switch, i.e. a busy machine).
  *
- *   npm run bench:credentials -- [--runs 2000]
+ *   npm run bench:credentials -- [--runs 2000] [--pace 0]
+ *
+ * --pace N waits N ms before each measured signature, as a server does between the requests that
+ * sign (a cache miss): a process that sleeps is scheduled at once when it wakes, one that never
+ * sleeps is the first to be made to wait on a busy machine.
  *
  * Run it as production runs the server: `npm start` passes no V8 flag (docs/decisions/151).
  */
@@ -43,8 +47,13 @@ import {
 } from '../apps/server/src/features/credentials/credentials.documents'
 import type { TVerifiableCredential } from '@vouched/shared/credentials'
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '2000' } } })
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '2000' }, pace: { type: 'string', default: '0' } },
+})
 const runs = Math.max(100, Number(values.runs))
+/** Milliseconds idle before each measured signature: 0 signs back to back (the process never sleeps). */
+const pace = Math.max(0, Number(values.pace))
+const idle = () => (pace ? new Promise((resolve) => setTimeout(resolve, pace)) : undefined)
 const WARM_UP = 200
 
 const publicUrl = 'https://vouched.example'
@@ -208,6 +217,7 @@ for (const [kind, build] of Object.entries(kinds)) {
   const signed: Sample[] = []
   for (let i = 0; i < runs; i += 1) {
     const credential = build(offset + i)
+    await idle()
     signed.push(await measure(() => signOnce(signatures, signing, credential, loader)))
   }
   await report(`${kind} signed`, signed)
@@ -215,6 +225,7 @@ for (const [kind, build] of Object.entries(kinds)) {
   const rebuilt: Sample[] = []
   for (let i = 0; i < runs; i += 1) {
     const credential = build(offset + i)
+    await idle()
     rebuilt.push(await measure(() => signOnce(signatures, signing, credential, loader)))
   }
   offset += runs
@@ -227,6 +238,7 @@ for (let i = 0; i < WARM_UP; i += 1) await signCredential(await statusListCreden
 const lists: Sample[] = []
 for (let i = 0; i < runs; i += 1) {
   const credential = await statusListCredential(WARM_UP + i)
+  await idle()
   lists.push(await measure(() => signCredential(credential, signer, loader)))
 }
 await report('BitstringStatusListCredential', lists)
