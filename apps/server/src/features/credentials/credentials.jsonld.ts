@@ -118,7 +118,8 @@ type FlagLayer = { below: FlagLayer | null; own: Record<string, true> | null; de
 /** Layers deeper than this are flattened, so that listing the flags stays short. */
 const MAX_FLAG_DEPTH = 32
 
-const flagLayers = new WeakMap<object, FlagLayer>()
+/** What the flags proxy answers with its layer (cheaper than a WeakMap from proxies to layers). */
+const LAYER = Symbol('protected flags layer')
 
 function flagNames(layer: FlagLayer | null): string[] {
   const names = new Set<string>()
@@ -128,6 +129,7 @@ function flagNames(layer: FlagLayer | null): string[] {
 
 const flagHandler: ProxyHandler<FlagLayer> = {
   get: (layer, key) => {
+    if (key === LAYER) return layer
     for (let at: FlagLayer | null = layer; at; at = at.below) if (at.own && key in at.own) return true
     return undefined
   },
@@ -151,7 +153,7 @@ const flagHandler: ProxyHandler<FlagLayer> = {
  * copied: jsonld only sets flags (to true) and asks whether there are any (`Object.keys(...).length`).
  */
 export function layerFlags(from: Record<string, boolean>): Record<string, boolean> {
-  let below = flagLayers.get(from) ?? null
+  let below = ((from as Record<symbol, unknown>)[LAYER] as FlagLayer | undefined) ?? null
   if (!below) {
     const own: Record<string, true> = {}
     for (const name in from) if (from[name]) own[name] = true
@@ -163,9 +165,7 @@ export function layerFlags(from: Record<string, boolean>): Record<string, boolea
     below = { below: null, own, depth: 0 }
   }
   const layer: FlagLayer = { below, own: null, depth: below.depth + 1 }
-  const flags = new Proxy(layer, flagHandler) as unknown as Record<string, boolean>
-  flagLayers.set(flags, layer)
-  return flags
+  return new Proxy(layer, flagHandler) as unknown as Record<string, boolean>
 }
 
 /** `_cloneActiveContext` of jsonld 9.0.0, with the term definitions shared instead of deep-cloned. */
