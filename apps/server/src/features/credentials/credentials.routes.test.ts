@@ -202,6 +202,40 @@ describe('endorsement credentials', () => {
     expect(await verify(keptCredential)).toMatchObject({ valid: true, revoked: false, status: 'active' })
   })
 
+  it('keeps the signature of an endorsement a change did not alter, and signs anew with a new key', async () => {
+    const [alice, bob, carol, dan] = [
+      await createMember(t.db),
+      await createMember(t.db),
+      await createMember(t.db),
+      await createMember(t.db),
+    ]
+    const vouch = await endorse(t, alice, bob, { category: 'Leadership', note: 'Steady hands' })
+    const first = await vouchCredential(carol, vouch.id)
+    const signatures = t.app.cacheInvalidation.caches().find((c) => c.name === 'credential-signatures')!
+    const held = t.app.cacheInvalidation.caches().find((c) => c.name === 'credentials')!
+    const hits = signatures.stats.hits
+    const heldBefore = held.stats.misses
+
+    // Another endorsement of Bob makes his held credentials stale: rebuilt, the same content keeps its proof.
+    await endorse(t, carol, bob, { category: 'Teamwork' })
+    await t.settle()
+    const again = await vouchCredential(carol, vouch.id)
+    expect(held.stats.misses).toBe(heldBefore + 1)
+    expect(signatures.stats.hits).toBe(hits + 1)
+    expect(again.proof).toEqual(first.proof)
+    expect(await verify(again)).toMatchObject({ valid: true })
+
+    // A rotated key is another key: the next rebuild signs with it.
+    const { active } = await credentialsFor(t.app).rotateKey()
+    await endorse(t, dan, bob, { category: 'Teamwork' })
+    await t.settle()
+    const rotated = await vouchCredential(carol, vouch.id)
+    expect(rotated.proof.verificationMethod).toBe(`${DID}#key-${active}`)
+    expect(rotated.proof.proofValue).not.toBe(first.proof.proofValue)
+    expect(await verify(rotated)).toMatchObject({ valid: true })
+    expect(await verify(first)).toMatchObject({ valid: true })
+  })
+
   it('revokes the old version of an edited endorsement and issues the new one', async () => {
     const [alice, bob] = [await createMember(t.db), await createMember(t.db)]
     const vouch = await endorse(t, alice, bob, { category: 'Leadership', note: 'Good' })

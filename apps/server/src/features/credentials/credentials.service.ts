@@ -11,7 +11,8 @@ import {
   type TVerifiableCredential,
 } from '@vouched/shared/credentials'
 import type { FastifyInstance } from 'fastify'
-import type { StaleOn } from '../../core/cache'
+import { createHash } from 'node:crypto'
+import type { Cache, StaleOn } from '../../core/cache'
 import { AppError } from '../../core/errors'
 import type { Db } from '../../db/client'
 import { bakePng, bakeSvg } from './credentials.baking'
@@ -77,6 +78,19 @@ const CREDENTIALS_BYTES = 24 * 1024 * 1024
 /** Nothing but a change the channel names makes a credential stale: the hour only lets unused ones go. */
 const CREDENTIAL_MAX_AGE_MS = 3_600_000
 
+/** Signatures held by what they sign: as many as the credentials, kept a day (nothing makes them stale). */
+export const SIGNATURES_HELD = CREDENTIALS_HELD
+export const SIGNATURES_BYTES = CREDENTIALS_BYTES
+export const SIGNATURE_MAX_AGE_MS = 86_400_000
+export const signatureCacheOptions = {
+  name: 'credential-signatures',
+  maxEntries: SIGNATURES_HELD,
+  maxBytes: SIGNATURES_BYTES,
+  sizeOf: (credential: TVerifiableCredential) => JSON.stringify(credential).length,
+  ttlMs: SIGNATURE_MAX_AGE_MS,
+  staleOn: () => [],
+}
+
 /** A DataIntegrityProof with eddsa-rdfc-2022 for assertions: the one way credentials are signed. */
 export async function signCredential(
   credential: object,
@@ -85,6 +99,25 @@ export async function signCredential(
 ): Promise<TVerifiableCredential> {
   const suite = new DataIntegrityProof({ signer, cryptosuite })
   return (await vc.issue({ credential, suite, documentLoader })) as TVerifiableCredential
+}
+
+/**
+ * Signs a credential once per content and key (docs/decisions/151): the signed credential is held under
+ * the SHA-256 of the unsigned JSON and the key id, so a credential rebuilt after a change that did not
+ * alter what it states (another endorsement of the same member, a like) gets its signature back instead
+ * of a new one. A changed field, a new status entry or a rotated key is another key, hence a signature.
+ */
+export async function signOnce(
+  signatures: Cache<string, TVerifiableCredential>,
+  signing: Signing,
+  credential: object,
+  documentLoader: DocumentLoader,
+): Promise<TVerifiableCredential> {
+  const digest = createHash('sha256').update(JSON.stringify(credential)).digest('base64url')
+  const signed = await signatures.fetch(`${signing.keyId} ${digest}`, () =>
+    signCredential(credential, signing.signer, documentLoader),
+  )
+  return signed!
 }
 
 const byInstance = new WeakMap<object, Credentials>()
@@ -113,8 +146,11 @@ function createCredentials(app: FastifyInstance): Credentials {
     staleOn: (held) => held.staleOn,
   })
 
+  const signatures = app.cacheInvalidation.createCache<string, TVerifiableCredential>(signatureCacheOptions)
+
+  /** Vouch and medal credentials: the same content is not signed twice (decision 151). */
   const sign = async (credential: object) =>
-    signCredential(credential, (await keys.active()).signer, documentLoader)
+    signOnce(signatures, await keys.active(), credential, documentLoader)
 
   const didDoc = async () => {
     // The first key is made on the first need of it: a DID document always names one.
@@ -200,7 +236,12 @@ function createCredentials(app: FastifyInstance): Credentials {
         list: bits,
         statusPurpose: purpose,
       })
-      const credential = await sign({ ...unsigned, issuer: did, validFrom: new Date().toISOString() })
+      // Its `validFrom` is now: every status list signed is a new one (they change with any bit anyway).
+      const credential = await signCredential(
+        { ...unsigned, issuer: did, validFrom: new Date().toISOString() },
+        (await keys.active()).signer,
+        documentLoader,
+      )
       return { credential, staleOn: ['endorsement', 'member'] }
     })
     return held!.credential

@@ -14,11 +14,20 @@ declare module '@digitalbazaar/ed25519-multikey' {
     publicKeyMultibase: string
     secretKeyMultibase?: string
     signer: () => Signer
-    export: (options: {
-      publicKey?: boolean
-      secretKey?: boolean
-      includeContext?: boolean
-    }) => Promise<{ publicKeyMultibase: string; secretKeyMultibase?: string }>
+    export: {
+      /** The key bytes; `canonicalize` cuts a 64-byte secret key to its 32-byte seed. */
+      (options: {
+        publicKey?: boolean
+        secretKey?: boolean
+        raw: true
+        canonicalize?: boolean
+      }): Promise<{ publicKey?: Uint8Array; secretKey?: Uint8Array }>
+      (options: {
+        publicKey?: boolean
+        secretKey?: boolean
+        includeContext?: boolean
+      }): Promise<{ publicKeyMultibase: string; secretKeyMultibase?: string }>
+    }
   }
   export function generate(options?: { id?: string; controller?: string }): Promise<KeyPair>
   export function from(key: {
