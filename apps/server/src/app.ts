@@ -44,6 +44,7 @@ import { onboardingRoutes } from './features/onboarding/onboarding.routes'
 import { profilesRoutes } from './features/profiles/profiles.routes'
 import { reportsRoutes } from './features/reports/reports.routes'
 import { reputationRoutes } from './features/reputation/reputation.routes'
+import { passkeysRoutes } from './features/security/passkeys.routes'
 import { securityRoutes } from './features/security/security.routes'
 import { trustRoutes } from './features/trust/trust.routes'
 
@@ -160,6 +161,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(accountRoutes)
   await app.register(accountTokensRoutes)
   await app.register(securityRoutes)
+  await app.register(passkeysRoutes)
   await app.register(uploadsRoutes)
 
   await registerClient(app, config, indexHtml)
