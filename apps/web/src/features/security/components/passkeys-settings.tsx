@@ -92,11 +92,14 @@ function AddPasskey() {
   })
   const onSubmit = form.handleSubmit(({ name }) =>
     add.mutate(name, {
-      onSuccess: (passkey) =>
+      onSuccess: (passkey) => {
+        // The next one is likely another device (a phone, a security key): its name is the member's to give.
+        form.reset({ name: '' })
         toast({
           title: 'Passkey added',
           description: `“${passkey.name}” now signs you in without your password.`,
-        }),
+        })
+      },
       onError: (error) => {
         if (passkeyCancelled(error)) {
           toast({ title: 'No passkey added', description: passkeyErrorMessage(error) })
