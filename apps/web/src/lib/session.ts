@@ -1,4 +1,4 @@
-import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { TLoginBody, TRegisterBody } from '@vouched/shared/auth'
 import type { TPasskeySignInBody, TSecondFactorBody, TTwoFactorRequired } from '@vouched/shared/security'
@@ -70,7 +70,11 @@ export function usePasskeySignIn() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async () => {
-      const optionsJSON = await api.post<PublicKeyCredentialRequestOptionsJSON>('/api/login/passkey/options')
+      // Loaded when used: every page reads the session, few sign in with a passkey.
+      const [{ startAuthentication }, optionsJSON] = await Promise.all([
+        import('@simplewebauthn/browser'),
+        api.post<PublicKeyCredentialRequestOptionsJSON>('/api/login/passkey/options'),
+      ])
       const response = await startAuthentication({ optionsJSON })
       const body: TPasskeySignInBody = { response: response as TPasskeySignInBody['response'] }
       return api.post<TSelfUser>('/api/login/passkey', body)

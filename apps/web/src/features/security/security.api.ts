@@ -1,4 +1,4 @@
-import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TOk } from '@vouched/shared/errors'
 import type {
@@ -83,9 +83,11 @@ export function useAddPasskey() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (name: string) => {
-      const optionsJSON = await api.post<PublicKeyCredentialCreationOptionsJSON>(
-        '/api/account/passkeys/options',
-      )
+      // Loaded when used, as the sign-in loads it (lib/session.ts).
+      const [{ startRegistration }, optionsJSON] = await Promise.all([
+        import('@simplewebauthn/browser'),
+        api.post<PublicKeyCredentialCreationOptionsJSON>('/api/account/passkeys/options'),
+      ])
       const response = await startRegistration({ optionsJSON })
       const body: TAddPasskeyBody = { name, response: response as TAddPasskeyBody['response'] }
       return api.post<TPasskey>('/api/account/passkeys', body)
