@@ -142,11 +142,12 @@ export function uniqueUsername(prefix = 'm') {
 
 /**
  * Registers a new member through POST /api/register on the context's cookie jar, so the context (and its pages)
- * are signed in as that member afterwards.
+ * are signed in as that member afterwards. `serverUrl` names a server a spec started itself.
  */
 export async function registerViaApi(
   context: BrowserContext,
   overrides: Partial<Omit<TestMember, 'id'>> & { title?: string; bio?: string; location?: string } = {},
+  serverUrl = baseUrl(),
 ): Promise<TestMember> {
   const username = overrides.username ?? uniqueUsername()
   const member = {
@@ -155,7 +156,7 @@ export async function registerViaApi(
     password: overrides.password ?? 'correct-horse-battery',
     fullName: overrides.fullName ?? 'Test Member',
   }
-  const response = await context.request.post(`${baseUrl()}/api/register`, {
+  const response = await context.request.post(`${serverUrl}/api/register`, {
     data: {
       ...member,
       passwordConfirm: member.password,
@@ -173,9 +174,12 @@ export async function registerViaApi(
 
 export type OutboxMail = { file: string; to: string; subject: string; text: string; date: Date }
 
-/** Mails the server wrote to $DATA_DIR/outbox, oldest first (only when no SMTP_URL, as in e2e runs). */
-export async function readOutbox(): Promise<OutboxMail[]> {
-  const dir = path.join(dataDir(), 'outbox')
+/**
+ * Mails the server wrote to $DATA_DIR/outbox, oldest first (only when no SMTP_URL, as in e2e runs).
+ * `serverDataDir` reads a server a spec started itself (support/server.ts).
+ */
+export async function readOutbox(serverDataDir = dataDir()): Promise<OutboxMail[]> {
+  const dir = path.join(serverDataDir, 'outbox')
   const files = await readdir(dir).catch(() => [] as string[])
   const mails = await Promise.all(
     files
@@ -190,10 +194,16 @@ export async function readOutbox(): Promise<OutboxMail[]> {
 }
 
 /** The newest mail to `to`, waiting up to `timeoutMs` for it to appear. */
-export async function waitForMail(to: string, timeoutMs = 10_000): Promise<OutboxMail> {
+export async function waitForMail(
+  to: string,
+  timeoutMs = 10_000,
+  serverDataDir = dataDir(),
+): Promise<OutboxMail> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const mail = (await readOutbox()).filter((m) => m.to.toLowerCase().includes(to.toLowerCase())).at(-1)
+    const mail = (await readOutbox(serverDataDir))
+      .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()))
+      .at(-1)
     if (mail) return mail
     if (Date.now() > deadline) throw new Error(`No mail to ${to} in the outbox after ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 200))

@@ -47,6 +47,7 @@ import { pushDeliveryPlugin } from './features/push/push.delivery'
 import { pushRoutes } from './features/push/push.routes'
 import { reportsRoutes } from './features/reports/reports.routes'
 import { reputationRoutes } from './features/reputation/reputation.routes'
+import { passkeysRoutes } from './features/security/passkeys.routes'
 import { securityRoutes } from './features/security/security.routes'
 import { trustRoutes } from './features/trust/trust.routes'
 
@@ -167,6 +168,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(accountTokensRoutes)
   await app.register(securityRoutes)
   await app.register(pushRoutes)
+  await app.register(passkeysRoutes)
   await app.register(uploadsRoutes)
 
   await registerClient(app, config, indexHtml)

@@ -42,6 +42,12 @@ const SESSION_ONLY = [
   'GET /api/push/public-key',
   'POST /api/push/subscriptions',
   'DELETE /api/push/subscriptions',
+  // Passkeys: a token must not add a way in, remove the member's, or sign in.
+  'POST /api/account/passkeys/options',
+  'POST /api/account/passkeys',
+  'DELETE /api/account/passkeys/:id',
+  'POST /api/login/passkey/options',
+  'POST /api/login/passkey',
   'POST /api/users/add-work-email',
   'POST /api/users/verify-email',
   // The live stream ends with its session; scripts poll instead.

@@ -18,6 +18,13 @@ import { sendMessage } from '../src/features/messaging/messaging.service'
 import { createReport, suspendMember } from '../src/features/reports/reports.service'
 import { addTrustSeed } from '../src/features/trust/trust.service'
 import { upsertSubscription } from '../src/features/push/push.service'
+import {
+  addPasskey,
+  registrationOptions,
+  relyingParty,
+  signInOptions,
+} from '../src/features/security/passkeys.service'
+import { SoftwareAuthenticator } from './software-authenticator'
 import { buildTestApp, type TestApp } from './build-test-app'
 import { createAdmin, createMember, DEFAULT_PASSWORD, uniqueSuffix } from './factories'
 import { makeImage, multipart } from './multipart'
@@ -63,6 +70,14 @@ function pushSubscription() {
     endpoint: `https://push.example.test/send/${randomBytes(12).toString('hex')}`,
     keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
   }
+}
+
+/** An authenticator holding a passkey of the member, added through the service. */
+async function passkeyOf(member: UserRow) {
+  const authenticator = new SoftwareAuthenticator(relyingParty(t.config).origin)
+  const options = await registrationOptions(t.db, t.config, member)
+  const added = await addPasskey(t.db, t.config, member.id, 'Key', authenticator.register(options))
+  return { authenticator, id: added.id }
 }
 
 async function world(): Promise<World> {
@@ -800,6 +815,42 @@ const ROWS: Row[] = [
       return { url: '/api/push/subscriptions', payload: { endpoint: subscription.endpoint } }
     },
     expect: ownerOnly(200, 404),
+  },
+  // Passkeys (issue 27, docs/decisions/146)
+  {
+    route: 'POST /api/account/passkeys/options',
+    make: () => ({ url: '/api/account/passkeys/options' }),
+    expect: members(200),
+  },
+  {
+    // Answers the owner's registration options: another member's challenge is not theirs (400).
+    route: 'POST /api/account/passkeys',
+    make: async (w) => {
+      const options = await registrationOptions(t.db, t.config, w.owner)
+      const response = new SoftwareAuthenticator(relyingParty(t.config).origin).register(options)
+      return { url: '/api/account/passkeys', payload: { name: 'Laptop', response } }
+    },
+    expect: ownerOnly(201, 400),
+  },
+  {
+    route: 'DELETE /api/account/passkeys/:id',
+    make: async (w) => ({ url: `/api/account/passkeys/${(await passkeyOf(w.owner)).id}` }),
+    expect: ownerOnly(200, 404),
+  },
+  {
+    route: 'POST /api/login/passkey/options',
+    make: () => ({ url: '/api/login/passkey/options' }),
+    expect: everyone(200),
+  },
+  {
+    // The passkey names the member it signs in, whoever sends it.
+    route: 'POST /api/login/passkey',
+    make: async (w) => {
+      const { authenticator } = await passkeyOf(w.peer)
+      const response = authenticator.signIn(await signInOptions(t.db, t.config))
+      return { url: '/api/login/passkey', payload: { response } }
+    },
+    expect: everyone(200),
   },
   {
     route: 'GET /api/account/notification-preferences',

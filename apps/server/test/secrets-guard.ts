@@ -26,7 +26,12 @@ const TOKEN_CREATION = 'POST /api/account/tokens'
 const API_TOKEN = /vch_[A-Za-z0-9_-]{43}/
 /** The one documented exception: the demo hint when no SMTP server is configured (DECISIONS.md §4). */
 const CODE_HINT_ROUTE = '/api/users/add-work-email'
-const SELF_ESTABLISHING = new Set(['/api/register', '/api/login', '/api/login/two-factor'])
+const SELF_ESTABLISHING = new Set([
+  '/api/register',
+  '/api/login',
+  '/api/login/two-factor',
+  '/api/login/passkey',
+])
 /** The OpenAPI document (and the reference page's copy) names request fields such as a password, never values. */
 const DESCRIBES_FIELDS = new Set(['/api/openapi.json', '/api/docs/json'])
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SECURITY_MESSAGES, TOTP_DIGITS } from './security.constants'
+import { PASSKEY_NAME_MAX, SECURITY_MESSAGES, TOTP_DIGITS } from './security.constants'
 
 export * from './security.constants'
 
@@ -65,7 +65,7 @@ export const ZSignedInSession = z.object({
 })
 export type TSignedInSession = z.infer<typeof ZSignedInSession>
 
-/** Passkeys are a later piece of issue 27; the list is empty until they exist. */
+/** One of the member's passkeys as Settings lists it (docs/decisions/146). */
 export const ZPasskey = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -89,3 +89,103 @@ export type TAccountSecurity = z.infer<typeof ZAccountSecurity>
 /** `POST /api/account/sessions/revoke-others`. */
 export const ZRevokedSessions = z.object({ revoked: z.number().int().min(0) })
 export type TRevokedSessions = z.infer<typeof ZRevokedSessions>
+
+// ---------------------------------------------------------------------------------------------------
+// Passkeys (WebAuthn, docs/decisions/146). The options and responses are the JSON forms of
+// `@simplewebauthn/server` and `@simplewebauthn/browser`: binary values travel as base64url.
+
+/** Base64url without padding, as WebAuthn's JSON forms carry bytes. */
+const base64url = (max: number) =>
+  z
+    .string({ error: SECURITY_MESSAGES.passkeyResponseInvalid })
+    .max(max, SECURITY_MESSAGES.passkeyResponseInvalid)
+    .regex(/^[A-Za-z0-9_-]+$/, SECURITY_MESSAGES.passkeyResponseInvalid)
+
+const ZTransports = z.array(z.string().max(32)).max(10)
+const ZCredentialDescriptor = z.object({
+  id: z.string(),
+  type: z.string(),
+  transports: z.array(z.string()).optional(),
+})
+
+/** `POST /api/account/passkeys/options`: what `navigator.credentials.create()` is asked. */
+export const ZPasskeyRegistrationOptions = z.object({
+  challenge: z.string(),
+  rp: z.object({ name: z.string(), id: z.string().optional() }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  pubKeyCredParams: z.array(z.object({ alg: z.number().int(), type: z.string() })),
+  timeout: z.number().int().optional(),
+  excludeCredentials: z.array(ZCredentialDescriptor).optional(),
+  authenticatorSelection: z
+    .object({
+      authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+      requireResidentKey: z.boolean().optional(),
+      residentKey: z.enum(['discouraged', 'preferred', 'required']).optional(),
+      userVerification: z.enum(['discouraged', 'preferred', 'required']).optional(),
+    })
+    .optional(),
+  attestation: z.enum(['none', 'indirect', 'direct', 'enterprise']).optional(),
+  extensions: z.object({ credProps: z.boolean().optional() }).optional(),
+  hints: z.array(z.string()).optional(),
+})
+export type TPasskeyRegistrationOptions = z.infer<typeof ZPasskeyRegistrationOptions>
+
+/** `POST /api/login/passkey/options`: what `navigator.credentials.get()` is asked (no allow list). */
+export const ZPasskeySignInOptions = z.object({
+  challenge: z.string(),
+  rpId: z.string().optional(),
+  allowCredentials: z.array(ZCredentialDescriptor).optional(),
+  timeout: z.number().int().optional(),
+  userVerification: z.enum(['discouraged', 'preferred', 'required']).optional(),
+})
+export type TPasskeySignInOptions = z.infer<typeof ZPasskeySignInOptions>
+
+const credentialFields = {
+  id: base64url(1400),
+  rawId: base64url(1400),
+  type: z.literal('public-key', { error: SECURITY_MESSAGES.passkeyResponseInvalid }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: z
+    .object({ credProps: z.object({ rk: z.boolean().optional() }).optional() })
+    .default({}),
+}
+
+/** What `startRegistration()` of `@simplewebauthn/browser` answers. */
+export const ZPasskeyRegistrationResponse = z.object({
+  ...credentialFields,
+  response: z.object({
+    clientDataJSON: base64url(4096),
+    attestationObject: base64url(65536),
+    authenticatorData: base64url(65536).optional(),
+    transports: ZTransports.optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    publicKey: base64url(8192).optional(),
+  }),
+})
+export type TPasskeyRegistrationResponse = z.infer<typeof ZPasskeyRegistrationResponse>
+
+/** What `startAuthentication()` of `@simplewebauthn/browser` answers. */
+export const ZPasskeySignInResponse = z.object({
+  ...credentialFields,
+  response: z.object({
+    clientDataJSON: base64url(4096),
+    authenticatorData: base64url(8192),
+    signature: base64url(8192),
+    userHandle: base64url(128).optional(),
+  }),
+})
+export type TPasskeySignInResponse = z.infer<typeof ZPasskeySignInResponse>
+
+export const ZPasskeyName = z
+  .string({ error: SECURITY_MESSAGES.passkeyNameRequired })
+  .trim()
+  .min(1, SECURITY_MESSAGES.passkeyNameRequired)
+  .max(PASSKEY_NAME_MAX, SECURITY_MESSAGES.passkeyNameTooLong)
+
+/** `POST /api/account/passkeys`. */
+export const ZAddPasskeyBody = z.object({ name: ZPasskeyName, response: ZPasskeyRegistrationResponse })
+export type TAddPasskeyBody = z.input<typeof ZAddPasskeyBody>
+
+/** `POST /api/login/passkey`. */
+export const ZPasskeySignInBody = z.object({ response: ZPasskeySignInResponse })
+export type TPasskeySignInBody = z.input<typeof ZPasskeySignInBody>

@@ -1,6 +1,7 @@
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { TLoginBody, TRegisterBody } from '@vouched/shared/auth'
-import type { TSecondFactorBody, TTwoFactorRequired } from '@vouched/shared/security'
+import type { TPasskeySignInBody, TSecondFactorBody, TTwoFactorRequired } from '@vouched/shared/security'
 import type { TSelfUser } from '@vouched/shared/users'
 import { api, ApiError } from './api-client'
 
@@ -57,6 +58,27 @@ export function useCompleteTwoFactor() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: TSecondFactorBody) => api.post<TSelfUser>('/api/login/two-factor', body),
+    onSuccess: (user) => switchIdentity(queryClient, user),
+  })
+}
+
+/**
+ * Signs in with a passkey alone: the server's challenge, the browser's prompt listing the passkeys this
+ * device holds for the site, then the answer, which names the member. No password, no second step.
+ */
+export function usePasskeySignIn() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async () => {
+      // Loaded when used: every page reads the session, few sign in with a passkey.
+      const [{ startAuthentication }, optionsJSON] = await Promise.all([
+        import('@simplewebauthn/browser'),
+        api.post<PublicKeyCredentialRequestOptionsJSON>('/api/login/passkey/options'),
+      ])
+      const response = await startAuthentication({ optionsJSON })
+      const body: TPasskeySignInBody = { response: response as TPasskeySignInBody['response'] }
+      return api.post<TSelfUser>('/api/login/passkey', body)
+    },
     onSuccess: (user) => switchIdentity(queryClient, user),
   })
 }

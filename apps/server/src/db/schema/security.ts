@@ -1,4 +1,6 @@
 import {
+  bigint,
+  boolean,
   index,
   integer,
   pgTable,
@@ -74,4 +76,54 @@ export const signInDevices = pgTable(
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.userAgentHash] })],
+)
+
+/**
+ * A member's passkey (WebAuthn credential, docs/decisions/146). The public key is COSE, base64url;
+ * `userHandle` is the random WebAuthn user id the member's passkeys share (never their id or name).
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url, as the browser names it; unique across the instance. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter (0 for those that keep none, as synced passkeys do). */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default([]),
+    userHandle: text('user_handle').notNull(),
+    name: text('name').notNull(),
+    /** `multiDevice` (synced) or `singleDevice`, and whether it was backed up, as last reported. */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_id_idx').on(t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * A WebAuthn challenge handed out and not yet answered: registration ones belong to a member, sign-in
+ * ones to nobody yet. Deleted by the answer that uses it (so it works once, on any instance), or at
+ * `expiresAt`.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    /** The challenge itself (base64url of 32 random bytes): it is sent in the clear anyway. */
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Registration: the WebAuthn user id the options named, kept on the passkey it makes. */
+    userHandle: text('user_handle'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('passkey_challenges_expires_idx').on(t.expiresAt)],
 )

@@ -20,6 +20,11 @@ export type SecurityEvent =
   | { kind: 'password-changed' }
   | { kind: 'two-factor-on' }
   | { kind: 'two-factor-off' }
+  | { kind: 'passkey-added'; name: string }
+  | { kind: 'passkey-removed'; name: string }
+
+const passkeyName = (event: SecurityEvent) =>
+  event.kind === 'passkey-added' || event.kind === 'passkey-removed' ? `"${event.name}"` : 'A passkey'
 
 const MAILS: Record<SecurityEvent['kind'], { subject: string; body: (event: SecurityEvent) => string }> = {
   'new-device': {
@@ -40,6 +45,15 @@ const MAILS: Record<SecurityEvent['kind'], { subject: string; body: (event: Secu
   'two-factor-off': {
     subject: 'Vouched: two-factor sign-in is off',
     body: () => 'Two-factor sign-in was just turned off for your Vouched account.',
+  },
+  'passkey-added': {
+    subject: 'Vouched: a passkey was added',
+    body: (event) =>
+      `A passkey named ${passkeyName(event)} was just added to your Vouched account. It signs in without your password.`,
+  },
+  'passkey-removed': {
+    subject: 'Vouched: a passkey was removed',
+    body: (event) => `The passkey named ${passkeyName(event)} was just removed from your Vouched account.`,
   },
 }
 

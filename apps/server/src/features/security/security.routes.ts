@@ -27,10 +27,12 @@ import {
   startSetup,
 } from './security.service'
 import { mailSecurityEvent } from './security.mails.service'
+import { listPasskeys } from './passkeys.service'
 
 /**
- * Two-factor sign-in and signed-in devices (issue 27, docs/decisions/141 and 142). The password step of
- * a sign-in stays in auth.routes.ts; it hands over here when the member has two-factor on.
+ * Two-factor sign-in and signed-in devices (issue 27, docs/decisions/141 and 142); passkeys have their
+ * own passkeys.routes.ts (146). The password step of a sign-in stays in auth.routes.ts; it hands over
+ * here when the member has two-factor on.
  */
 export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = async (request: FastifyRequest) => void requireMember(request)
@@ -79,14 +81,15 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: members, schema: { response: { 200: ZAccountSecurity } } },
     async (request, reply) => {
       const me = requireMember(request)
-      const [twoFactorEnabled, recoveryCodesLeft, sessions] = await Promise.all([
+      const [twoFactorEnabled, recoveryCodesLeft, passkeys, sessions] = await Promise.all([
         isTwoFactorEnabled(app.db, me.id),
         countRecoveryCodes(app.db, me.id),
+        listPasskeys(app.db, me.id),
         listSessions(app.db, me.id, request.sessionId),
       ])
       reply.header('Cache-Control', 'no-store')
       const twoFactorRequired = me.isAdmin && app.config.requireAdminTwoFactor
-      return { twoFactorEnabled, recoveryCodesLeft, twoFactorRequired, passkeys: [], sessions }
+      return { twoFactorEnabled, recoveryCodesLeft, twoFactorRequired, passkeys, sessions }
     },
   )
 

@@ -93,7 +93,7 @@ export default function SettingsPage() {
         id="security"
         icon={<LockKeyholeIcon className="size-5 text-primary" aria-hidden />}
         title="Security"
-        description="Two-factor sign-in and the devices signed in to your account."
+        description="Passkeys, two-factor sign-in and the devices signed in to your account."
       >
         <SecuritySettings />
       </Section>

@@ -1,7 +1,10 @@
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TOk } from '@vouched/shared/errors'
 import type {
   TAccountSecurity,
+  TAddPasskeyBody,
+  TPasskey,
   TRecoveryCodes,
   TRevokedSessions,
   TSecondFactorBody,
@@ -68,6 +71,35 @@ export function useRevokeOtherSessions() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () => api.post<TRevokedSessions>('/api/account/sessions/revoke-others'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.all }),
+  })
+}
+
+/**
+ * Adds a passkey: the server's options, the browser's prompt (the device asks for a fingerprint, face or
+ * PIN), then the answer with the name the member chose.
+ */
+export function useAddPasskey() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (name: string) => {
+      // Loaded when used, as the sign-in loads it (lib/session.ts).
+      const [{ startRegistration }, optionsJSON] = await Promise.all([
+        import('@simplewebauthn/browser'),
+        api.post<PublicKeyCredentialCreationOptionsJSON>('/api/account/passkeys/options'),
+      ])
+      const response = await startRegistration({ optionsJSON })
+      const body: TAddPasskeyBody = { name, response: response as TAddPasskeyBody['response'] }
+      return api.post<TPasskey>('/api/account/passkeys', body)
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.all }),
+  })
+}
+
+export function useRemovePasskey() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => api.delete<TOk>(`/api/account/passkeys/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.all }),
   })
 }

@@ -14,6 +14,7 @@ import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { safeNextPath } from '../../../lib/next-path'
 import { needsSecondFactor, useLogin } from '../../../lib/session'
+import { PasskeySignIn } from './passkey-sign-in'
 import { TwoFactorStep } from './two-factor-step'
 
 /** Login by username or email (SPEC.md §5). `defaultUsername` pre-fills it (e.g. after "please log in instead"). */
@@ -70,47 +71,50 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
   }
 
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-5">
-        <FormField
-          control={form.control}
-          name="username"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Username or email</FormLabel>
-              <FormControl>
-                <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <div className="flex items-center justify-between">
-                <FormLabel>Password</FormLabel>
-                <Link
-                  to="/forgot-password"
-                  className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  Forgot your password?
-                </Link>
-              </div>
-              <FormControl>
-                <PasswordInput autoComplete="current-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <Button type="submit" size="lg" className="mt-1 w-full" disabled={login.isPending}>
-          {login.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-          {login.isPending ? 'Logging in...' : 'Log in'}
-        </Button>
-      </form>
-    </Form>
+    <div className="grid gap-5">
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-5">
+          <FormField
+            control={form.control}
+            name="username"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Username or email</FormLabel>
+                <FormControl>
+                  <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <FormItem>
+                <div className="flex items-center justify-between">
+                  <FormLabel>Password</FormLabel>
+                  <Link
+                    to="/forgot-password"
+                    className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    Forgot your password?
+                  </Link>
+                </div>
+                <FormControl>
+                  <PasswordInput autoComplete="current-password" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit" size="lg" className="mt-1 w-full" disabled={login.isPending}>
+            {login.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
+            {login.isPending ? 'Logging in...' : 'Log in'}
+          </Button>
+        </form>
+      </Form>
+      <PasskeySignIn onSignedIn={signedIn} />
+    </div>
   )
 }

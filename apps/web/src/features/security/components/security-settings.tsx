@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { securityQuery } from '../security.api'
+import { PasskeysSettings } from './passkeys-settings'
 import { SignedInDevices } from './signed-in-devices'
 import { TwoFactorSettings } from './two-factor-settings'
 
-/** The Security section of /settings: two-factor sign-in, then the signed-in devices. */
+/** The Security section of /settings: passkeys, two-factor sign-in, then the signed-in devices. */
 export function SecuritySettings() {
   const security = useQuery(securityQuery())
   if (security.isPending) return <Skeleton className="h-40 w-full" />
@@ -13,9 +14,15 @@ export function SecuritySettings() {
       <p className="text-sm text-destructive">Could not load your security settings. Please try again.</p>
     )
   }
-  const { twoFactorEnabled, recoveryCodesLeft, sessions } = security.data
+  const { twoFactorEnabled, recoveryCodesLeft, passkeys, sessions } = security.data
   return (
     <div className="grid gap-8">
+      <section aria-labelledby="passkeys-title" className="grid gap-3">
+        <h3 id="passkeys-title" className="font-medium">
+          Passkeys
+        </h3>
+        <PasskeysSettings passkeys={passkeys} />
+      </section>
       <section aria-labelledby="two-factor-title" className="grid gap-3">
         <h3 id="two-factor-title" className="font-medium">
           Two-factor sign-in

@@ -1,0 +1,38 @@
+import type { WebAuthnErrorCode } from '@simplewebauthn/browser'
+import { errorMessage, isApiError } from './api-client'
+
+/*
+ * What the passkey screens of Settings and /auth share: whether the browser can use passkeys at all, and
+ * what to tell the member when the browser's part of a ceremony fails (the server's part has its message).
+ */
+
+/** As `browserSupportsWebAuthn()` of `@simplewebauthn/browser` tells, without loading it on /auth. */
+export const passkeysSupported = () => typeof globalThis.PublicKeyCredential === 'function'
+
+/** The reason `@simplewebauthn/browser`'s WebAuthnError gives, when it is one. */
+const webAuthnCode = (error: unknown): WebAuthnErrorCode | undefined =>
+  error instanceof Error && 'code' in error && typeof error.code === 'string'
+    ? (error.code as WebAuthnErrorCode)
+    : undefined
+
+/** The member closed the browser's passkey prompt, or let it time out: nothing went wrong. */
+export const passkeyCancelled = (error: unknown) =>
+  error instanceof Error &&
+  (error.name === 'NotAllowedError' ||
+    error.name === 'AbortError' ||
+    webAuthnCode(error) === 'ERROR_CEREMONY_ABORTED')
+
+export function passkeyErrorMessage(error: unknown): string {
+  if (isApiError(error)) return errorMessage(error)
+  switch (webAuthnCode(error)) {
+    case 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED':
+      return 'This device already holds one of your passkeys.'
+    case 'ERROR_AUTHENTICATOR_MISSING_DISCOVERABLE_CREDENTIAL_SUPPORT':
+    case 'ERROR_AUTHENTICATOR_MISSING_USER_VERIFICATION_SUPPORT':
+      return 'This security key cannot hold a passkey. Try your device’s own passkeys or another key.'
+    default:
+      break
+  }
+  if (passkeyCancelled(error)) return 'The passkey request was cancelled or timed out.'
+  return 'Your browser could not use a passkey here. Please try again.'
+}
