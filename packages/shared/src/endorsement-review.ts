@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { NOTE_MAX, ENDORSEMENT_MESSAGES } from './endorsements.constants'
 import { ZEndorsement, ZHashtagList, ZLevel, ZRelationship } from './endorsements'
 import { ZColorScheme } from './appearance'
+import { ZLocale } from './locale'
 
 /** Review before showing, withdrawal and editing of endorsements (issue 25, points 2 and 4). */
 
@@ -53,6 +54,11 @@ export const ZAccountSettings = z.object({
    * each device keeps its own (docs/decisions/139).
    */
   colorScheme: ZColorScheme.nullable(),
+  /**
+   * The member's language for the app, their mails and the server's answers; null follows the
+   * browser (Accept-Language, navigator.languages) (docs/decisions/153).
+   */
+  locale: ZLocale.nullable(),
 })
 
 export type TAccountSettings = z.infer<typeof ZAccountSettings>
@@ -61,6 +67,7 @@ export const ZUpdateAccountSettingsBody = z
   .object({
     reviewEndorsements: z.boolean({ error: 'reviewEndorsements must be true or false' }).optional(),
     colorScheme: ZColorScheme.nullable().optional(),
+    locale: ZLocale.nullable().optional(),
   })
   .strict()
 

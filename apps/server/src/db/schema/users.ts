@@ -1,4 +1,5 @@
 import { COLOR_SCHEMES } from '@vouched/shared/appearance'
+import { LOCALES } from '@vouched/shared/locale'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -48,6 +49,8 @@ export const users = pgTable(
     reviewEndorsements: boolean('review_endorsements').notNull().default(false),
     /** 'system' | 'light' | 'dark', or null while the member has not picked one (each device keeps its own). */
     colorScheme: text('color_scheme', { enum: COLOR_SCHEMES }),
+    /** 'en' | 'de', or null to follow the browser: the language of their answers and mails (decision 153). */
+    locale: text('locale', { enum: LOCALES }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -38,10 +38,18 @@ import { listReportsBy } from '../reports/reports.service'
 /** The member's own settings, read from the database (a session's copy of the member may be older). */
 export async function findSettings(db: Db, userId: number): Promise<TAccountSettings> {
   const [row] = await db
-    .select({ reviewEndorsements: users.reviewEndorsements, colorScheme: users.colorScheme })
+    .select({
+      reviewEndorsements: users.reviewEndorsements,
+      colorScheme: users.colorScheme,
+      locale: users.locale,
+    })
     .from(users)
     .where(eq(users.id, userId))
-  return { reviewEndorsements: row?.reviewEndorsements ?? false, colorScheme: row?.colorScheme ?? null }
+  return {
+    reviewEndorsements: row?.reviewEndorsements ?? false,
+    colorScheme: row?.colorScheme ?? null,
+    locale: row?.locale ?? null,
+  }
 }
 
 export async function listPreferences(db: Db, userId: number): Promise<TPreference[]> {
