@@ -11,8 +11,9 @@ type Localizer = { exact: Map<string, string>; patterns: Pattern[] }
 
 const CATALOGUES: Record<Exclude<TLocale, 'en'>, TMessageCatalogue> = { de: MESSAGES_DE }
 
-const hole = (index: number) => `\u0000${index}\u0000`
-const HOLE = /\u0000(\d+)\u0000/g
+// Private-use characters: no message holds them, so they mark the holes unambiguously.
+const hole = (index: number) => `\uE000${index}\uE001`
+const HOLE = /\uE000(\d+)\uE001/g
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
