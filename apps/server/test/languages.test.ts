@@ -242,6 +242,23 @@ describe('mails', () => {
     expect(inEnglish!.text).toContain('open this link within the hour')
   })
 
+  it('send the work-email code in German, and say so in German', async () => {
+    const jana = await createMember(t.db, { locale: 'de' })
+    const address = `jana-${jana.id}@acme-works.example`
+    const res = await t.inject(jana, {
+      method: 'POST',
+      url: '/api/users/add-work-email',
+      headers: ENGLISH,
+      payload: { email: address },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().message).toBe(`Wir haben einen 6-stelligen Bestätigungscode an ${address} gesendet.`)
+    expect(res.headers['content-language']).toBe('de')
+    const [mail] = await waitForMail(address)
+    expect(mail!.subject).toBe('Dein Vouched-Bestätigungscode')
+    expect(mail!.text).toMatch(/Dein Vouched-Bestätigungscode lautet \d{6}\./)
+  })
+
   it('tell of security events in German', async () => {
     const gina = await createMember(t.db, { locale: 'de' })
     const changed = await t.inject(gina, {
