@@ -5,14 +5,17 @@ import cookie from '@fastify/cookie'
 import multipart from '@fastify/multipart'
 import rateLimitPlugin from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify'
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config, TrustProxy } from './config'
 import type { Database, Db } from './db/client'
 import { createCpuPool, type CpuPool } from './core/cpu-pool'
 import { AppError, installErrorHandler } from './core/errors'
 import { createBackgroundMail, createMailer, type BackgroundMail, type Mailer } from './core/mail'
 import { RequestLogController } from './core/request-log'
+import { localePlugin } from './core/locale'
+import { validatorCompiler } from './core/validation'
 import { openApiPlugin } from './core/openapi'
 import { redisPlugin } from './core/redis'
 import { metricsPlugin } from './core/metrics'
@@ -115,6 +118,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
     }
   })
   installErrorHandler(app)
+  await app.register(localePlugin)
 
   await app.register(gracefulClosePlugin)
   await app.register(metricsPlugin)
@@ -204,7 +208,7 @@ async function registerClient(app: App, config: Config, indexHtml: string | unde
     })
   }
   const notFound = (method: string, pathname: string) =>
-    new AppError('NOT_FOUND', `No route for ${method} ${pathname}`, 404)
+    new AppError('NOT_FOUND', SERVER_MESSAGES.noRoute(method, pathname), 404)
   app.setNotFoundHandler(async (request) => {
     throw notFound(request.method, request.url.split('?')[0]!)
   })

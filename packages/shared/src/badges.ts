@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ZLocale, type TLocale } from './locale'
 
 /** The embeddable badge image is a square of this many pixels. */
 export const BADGE_SIZE = 300
@@ -86,12 +87,18 @@ export type TBadgeParams = z.infer<typeof ZBadgeParams>
 export const ZBadgeQuery = z.object({
   format: ZBadgeFormat.default('svg'),
   hashtags: ZHashtagList,
+  /** The badge's language; without it, the owner's saved language, else English (decision 153). */
+  lang: ZLocale.optional(),
   /** A cache-buster the client adds after each change; the image does not depend on it. */
   timestamp: z.string().max(40).optional(),
 })
 export type TBadgeQuery = z.input<typeof ZBadgeQuery>
 
-export const ZBadgeEmbedQuery = z.object({ hashtags: ZHashtagList })
+export const ZBadgeEmbedQuery = z.object({
+  hashtags: ZHashtagList,
+  /** The embedded badge's language, carried into its image URL; else the owner's, else English. */
+  lang: ZLocale.optional(),
+})
 
 /** SPEC.md §3 badge embed response; every URL is absolute (PUBLIC_URL). */
 export const ZBadgeEmbed = z.object({
@@ -140,11 +147,17 @@ const withQuery = (path: string, parts: string[]) => {
 export function badgeImageUrl(
   base: string,
   username: string,
-  options: { format?: TBadgeFormat; hashtags?: readonly string[]; timestamp?: number | string } = {},
+  options: {
+    format?: TBadgeFormat
+    hashtags?: readonly string[]
+    timestamp?: number | string
+    lang?: TLocale | undefined
+  } = {},
 ) {
   return withQuery(`${base}/api/badge/${encodeURIComponent(username)}`, [
     `format=${options.format ?? 'png'}`,
     hashtagQuery(options.hashtags ?? []),
+    options.lang ? `lang=${options.lang}` : '',
     options.timestamp === undefined ? '' : `timestamp=${encodeURIComponent(String(options.timestamp))}`,
   ])
 }

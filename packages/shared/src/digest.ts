@@ -25,12 +25,14 @@ export const DIGEST_DESCRIPTIONS: Record<TDigestFrequency, string> = {
   weekly: 'One email a week, early on Monday (UTC), when you have unread notifications.',
 }
 
+/** The toast once a choice is saved. */
+export const DIGEST_SAVED_MESSAGES: Record<TDigestFrequency, string> = {
+  off: 'Digest emails turned off',
+  daily: 'You will get a daily digest of unread notifications',
+  weekly: 'You will get a weekly digest of unread notifications',
+}
+
 export const DIGEST_MESSAGES = {
-  saved: {
-    off: 'Digest emails turned off',
-    daily: 'You will get a daily digest of unread notifications',
-    weekly: 'You will get a weekly digest of unread notifications',
-  } satisfies Record<TDigestFrequency, string>,
   failed: 'Failed to save your digest setting',
 } as const
 

@@ -1,5 +1,7 @@
 /** Limits, states and texts of endorsement requests (issue 25, point 3); zod-free for the web's pages. */
 
+import { NOTIFICATION_TEXTS } from './notifications.constants'
+
 /** Requests a member may send in any 24 hours (issue 25): enough to ask a team, too few to spam. */
 export const ENDORSEMENT_REQUESTS_PER_DAY = 10
 
@@ -37,4 +39,4 @@ export const ENDORSEMENT_REQUEST_MESSAGES = {
 
 /** The notification the asked member receives. */
 export const endorsementRequestNotice = (name: string, hashtags: readonly string[]) =>
-  `${name} asked you to vouch for ${hashtags.map((tag) => `#${tag}`).join(', ')}`
+  NOTIFICATION_TEXTS.vouchRequested(name, hashtags.map((tag) => `#${tag}`).join(', '))

@@ -3,6 +3,7 @@ import { NOTE_MAX, ENDORSEMENT_MESSAGES } from './endorsements.constants'
 import { ZEndorsement, ZHashtagList, ZLevel, ZRelationship } from './endorsements'
 import { ZColorScheme } from './appearance'
 import { ZDigestFrequency } from './digest'
+import { ZLocale } from './locale'
 
 /** Review before showing, withdrawal and editing of endorsements (issue 25, points 2 and 4). */
 
@@ -56,6 +57,11 @@ export const ZAccountSettings = z.object({
   colorScheme: ZColorScheme.nullable(),
   /** A mail of unread notifications once a day or week, or none (docs/decisions/148). */
   digest: ZDigestFrequency,
+  /**
+   * The member's language for the app, their mails and the server's answers; null follows the
+   * browser (Accept-Language, navigator.languages) (docs/decisions/153).
+   */
+  locale: ZLocale.nullable(),
 })
 
 export type TAccountSettings = z.infer<typeof ZAccountSettings>
@@ -65,6 +71,7 @@ export const ZUpdateAccountSettingsBody = z
     reviewEndorsements: z.boolean({ error: 'reviewEndorsements must be true or false' }).optional(),
     colorScheme: ZColorScheme.nullable().optional(),
     digest: ZDigestFrequency.optional(),
+    locale: ZLocale.nullable().optional(),
   })
   .strict()
 

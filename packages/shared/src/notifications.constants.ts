@@ -1,3 +1,5 @@
+import { CONNECTION_NOTICES } from './connections.constants'
+
 export const NOTIFICATION_TYPES = [
   'endorsement',
   'like',
@@ -37,4 +39,24 @@ export const NOTIFICATION_AUTO_READ_MS = 3_000
 export const NOTIFICATION_MESSAGES = {
   notFound: 'Notification not found',
   invalidCursor: 'This page cursor is not valid',
+} as const
+
+/**
+ * The text of each notification the server writes, stored in English as written (the web reads
+ * `CONNECTION_NOTICES` in it); readers see it in their language through `localizeMessage`
+ * (decision 153).
+ */
+export const NOTIFICATION_TEXTS = {
+  endorsed: (name: string, category: string) => `${name} endorsed you for ${category}`,
+  endorsedAnonymously: (category: string) => `Someone endorsed you anonymously for ${category}`,
+  likedReceived: (name: string) => `${name} liked an endorsement you received`,
+  commentedReceived: (name: string) => `${name} commented on an endorsement you received`,
+  likedGiven: (name: string, receiver: string) => `${name} liked your endorsement of ${receiver}`,
+  commentedGiven: (name: string, receiver: string) => `${name} commented on your endorsement of ${receiver}`,
+  aMember: 'a member',
+  connectionRequested: (name: string) => `${name} ${CONNECTION_NOTICES.requested}`,
+  connectionAccepted: (name: string) => `${name} ${CONNECTION_NOTICES.accepted}`,
+  /** `hashtags` as the notice lists them: "#a, #b". */
+  vouchRequested: (name: string, hashtags: string) => `${name} asked you to vouch for ${hashtags}`,
+  newMessage: 'You have a new message',
 } as const

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import { createHash, randomBytes } from 'node:crypto'
 import { API_TOKEN_MESSAGES, API_TOKEN_PREFIX, type TApiTokenScope } from '@vouched/shared/api-tokens'
 import { REPORT_MESSAGES } from '@vouched/shared/reports'
@@ -95,7 +96,7 @@ export function createApiTokenAuth(app: FastifyInstance) {
       // The holder knows the secret, as a member signing in knows the password: they may learn why.
       throw new AppError(
         'ACCOUNT_SUSPENDED',
-        REPORT_MESSAGES.suspendedLogin(row.user.suspensionReason ?? 'a violation of the community rules'),
+        REPORT_MESSAGES.suspendedLogin(row.user.suspensionReason ?? SERVER_MESSAGES.suspensionFallback),
         403,
       )
     }

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -38,7 +39,7 @@ export function createCpuPool(): CpuPool {
       return (await pool.run(task, { name })) as T
     } catch (error) {
       if ((error as Error).message === 'Task queue is at limit') {
-        throw new AppError('BUSY', 'The server is busy. Please try again in a moment.', 503)
+        throw new AppError('BUSY', SERVER_MESSAGES.busy, 503)
       }
       throw error
     }

@@ -1,5 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import { localizeMessage } from '@vouched/shared/i18n/localize'
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { markLanguage } from './locale'
+import type { ValidationIssue } from './validation'
 
 /** The one error type: its code is stable for clients, its message is safe to show to a person. */
 export class AppError extends Error {
@@ -13,20 +17,23 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`, 404)
-export const forbidden = (message = 'You are not allowed to do this') =>
+export const notFound = (what: string) => new AppError('NOT_FOUND', SERVER_MESSAGES.notFound(what), 404)
+export const forbidden = (message: string = SERVER_MESSAGES.forbidden) =>
   new AppError('FORBIDDEN', message, 403)
 
 /** Fastify's own 4xx codes, named for clients. */
 const FASTIFY_CODES: Record<string, { code: string; message?: string; status?: number }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' },
-  FST_REQ_FILE_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'File is too large', status: 413 },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', message: 'Request body is not valid JSON' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_JSON', message: 'Request body is empty' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: SERVER_MESSAGES.bodyTooLarge },
+  FST_REQ_FILE_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: SERVER_MESSAGES.fileTooLarge, status: 413 },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: SERVER_MESSAGES.unsupportedContentType,
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', message: SERVER_MESSAGES.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_JSON', message: SERVER_MESSAGES.emptyJson },
   FST_INVALID_MULTIPART_CONTENT_TYPE: {
     code: 'UNSUPPORTED_MEDIA_TYPE',
-    message: 'Expected multipart/form-data',
+    message: SERVER_MESSAGES.expectedMultipart,
     status: 415,
   },
   FST_ERR_VALIDATION: { code: 'VALIDATION_ERROR' },
@@ -64,57 +71,70 @@ const isDatabaseUnavailable = (error: unknown) => {
   return false
 }
 
+type ErrorBody = { message: string; code: string; field?: string | undefined }
+
+/**
+ * Every error answer leaves through here: its message in the request's language (decision 153), its
+ * code and field as they are.
+ */
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  { message, code, field }: ErrorBody,
+  localized?: string,
+) {
+  const locale = request.locale
+  markLanguage(request, reply, locale)
+  return reply.status(status).send({
+    message: localized ?? localizeMessage(message, locale),
+    code,
+    ...(field ? { field } : {}),
+  })
+}
+
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({
-        message: error.message,
-        code: error.code,
-        ...(error.field ? { field: error.field } : {}),
-      })
+      return sendError(request, reply, error.status, error)
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0]!
+      const issue = error.validation[0] as unknown as ValidationIssue
       // instancePath is '/field/nested'; clients want the top input's dotted name.
       const field = issue.instancePath.split('/').filter(Boolean).join('.') || undefined
-      return reply.status(400).send({
-        message: issue.message,
-        code: 'VALIDATION_ERROR',
-        ...(field ? { field } : {}),
-      })
+      const inGerman = request.locale === 'de' ? issue.params.localized?.de : undefined
+      return sendError(
+        request,
+        reply,
+        400,
+        { message: issue.message, code: 'VALIDATION_ERROR', field },
+        inGerman,
+      )
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response failed its schema')
-      return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' })
+      return sendError(request, reply, 500, { message: SERVER_MESSAGES.internal, code: 'INTERNAL' })
     }
     if (INPUT_DATA_ERRORS.has(databaseErrorCode(error) ?? '')) {
-      return reply.status(400).send({
-        message: 'The request contains a value that cannot be accepted',
-        code: 'INVALID_INPUT',
-      })
+      return sendError(request, reply, 400, { message: SERVER_MESSAGES.invalidInput, code: 'INVALID_INPUT' })
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable')
-      return reply
-        .status(503)
-        .header('Retry-After', 5)
-        .send({ message: 'The service is briefly unavailable. Please try again.', code: 'UNAVAILABLE' })
+      reply.header('Retry-After', 5)
+      return sendError(request, reply, 503, { message: SERVER_MESSAGES.unavailable, code: 'UNAVAILABLE' })
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       const known = FASTIFY_CODES[error.code]
       if (status === 429) {
-        return reply.status(429).send({
-          message: 'Too many requests. Please wait a moment and try again.',
-          code: 'RATE_LIMITED',
-        })
+        return sendError(request, reply, 429, { message: SERVER_MESSAGES.rateLimited, code: 'RATE_LIMITED' })
       }
-      return reply.status(known?.status ?? status).send({
+      return sendError(request, reply, known?.status ?? status, {
         message: known?.message ?? error.message,
         code: known?.code ?? 'BAD_REQUEST',
       })
     }
     request.log.error({ err: error }, 'unhandled error')
-    return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' })
+    return sendError(request, reply, 500, { message: SERVER_MESSAGES.internal, code: 'INTERNAL' })
   })
 }

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -80,8 +81,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     async (request, reply) => {
       const header = request.headers.authorization ?? ''
       const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : ''
-      if (!sameToken(given, token))
-        throw new AppError('UNAUTHENTICATED', 'A valid metrics token is required', 401)
+      if (!sameToken(given, token)) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.metricsToken, 401)
       return reply.type(registry.contentType).send(await registry.metrics())
     },
   )

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import { AppError } from './errors'
 
@@ -35,11 +36,7 @@ export function rateLimit(app: FastifyInstance, limit: Limit): onRequestAsyncHoo
     reply.header('x-ratelimit-reset', result.ttlInSeconds)
     if (!result.isExceeded) return
     reply.header('retry-after', result.ttlInSeconds)
-    throw new AppError(
-      'RATE_LIMITED',
-      limit.message ?? 'Too many requests. Please wait a moment and try again.',
-      429,
-    )
+    throw new AppError('RATE_LIMITED', limit.message ?? SERVER_MESSAGES.rateLimited, 429)
   }
 }
 
@@ -87,7 +84,7 @@ export function failureLimit(app: FastifyInstance, limit: FailureLimit) {
       const { count, resetAt } = await store.read(key, now)
       if (count < limit.max) return
       reply.header('retry-after', Math.max(1, Math.ceil((resetAt - now) / 1000)))
-      throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.', 429)
+      throw new AppError('RATE_LIMITED', SERVER_MESSAGES.rateLimited, 429)
     },
     async fail(key) {
       if (app.config.rateLimit) await store.add(key, Date.now())

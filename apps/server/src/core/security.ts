@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import helmet from 'helmet'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -47,7 +48,7 @@ const securityHeaders = (https: boolean, scriptHashes: string[]) =>
 export const isSecureRequest = (request: FastifyRequest) =>
   request.server.config.publicUrl.startsWith('https://') || request.protocol === 'https'
 
-const forbiddenOrigin = () => new AppError('FORBIDDEN_ORIGIN', 'Cross-site requests are not allowed', 403)
+const forbiddenOrigin = () => new AppError('FORBIDDEN_ORIGIN', SERVER_MESSAGES.crossSite, 403)
 
 /**
  * Security headers with a CSP the built client satisfies, the guard against writes another site
@@ -72,7 +73,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { scriptH
           'PUBLIC_URL starts with http:// but requests arrive over https: set it to https://…',
         )
       }
-      done(new AppError('INSECURE_PUBLIC_URL', 'The server is misconfigured. Please try again later.', 500))
+      done(new AppError('INSECURE_PUBLIC_URL', SERVER_MESSAGES.misconfigured, 500))
       return
     }
     ;(https ? overHttps : overHttp)(request.raw, reply.raw, () => done())
@@ -86,7 +87,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { scriptH
     ) {
       // A form on another page of the same site can post multipart without a preflight: only routes
       // that read a file take it, so it never reaches a handler that ignores its body.
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type', 415)
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', SERVER_MESSAGES.unsupportedContentType, 415)
     }
     if (SAFE_METHODS.has(request.method)) return
     // A request with an API token is authenticated by that header alone, never by the cookie, and no

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import type { TSelfUser } from '@vouched/shared/users'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -15,7 +16,7 @@ export async function getOwnEmails(db: Db, memberId: number) {
     .from(users)
     .where(eq(users.id, memberId))
   // The member left between their session's check and this read.
-  if (!row) throw new AppError('UNAUTHENTICATED', 'You need to sign in first', 401)
+  if (!row) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.signInRequired, 401)
   return row
 }
 

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -88,13 +89,13 @@ export function clearSessionCookie(reply: FastifyReply) {
 }
 
 export function requireMember(request: FastifyRequest): Member {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', 'You need to sign in first', 401)
+  if (!request.user) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.signInRequired, 401)
   return request.user
 }
 
 export function requireAdmin(request: FastifyRequest): Member {
   const user = requireMember(request)
-  if (!user.isAdmin) throw new AppError('FORBIDDEN', 'Only admins can do this', 403)
+  if (!user.isAdmin) throw new AppError('FORBIDDEN', SERVER_MESSAGES.adminsOnly, 403)
   return user
 }
 

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises'
@@ -47,15 +48,10 @@ export type ReceivedFile = { buffer: Buffer; contentType: string }
  */
 export async function receiveFile(request: FastifyRequest, rules: ReadRules): Promise<ReceivedFile> {
   const part = await request.file({ limits: { fileSize: rules.maxBytes, files: 1 } })
-  if (!part) throw new AppError('FILE_REQUIRED', 'Please choose a file to upload', 400, rules.field)
+  if (!part) throw new AppError('FILE_REQUIRED', SERVER_MESSAGES.fileRequired, 400, rules.field)
   if (part.fieldname !== rules.field) {
     part.file.resume()
-    throw new AppError(
-      'FILE_REQUIRED',
-      `The file must be sent in the field "${rules.field}"`,
-      400,
-      rules.field,
-    )
+    throw new AppError('FILE_REQUIRED', SERVER_MESSAGES.fileField(rules.field), 400, rules.field)
   }
   let buffer: Buffer
   try {
@@ -108,7 +104,7 @@ export async function storeUpload(
   file: ReceivedFile & { userId: number; kind: UploadKind; quota?: Quota },
 ): Promise<StoredUpload> {
   const extension = EXTENSIONS[file.contentType]
-  if (!extension) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported file type', 415)
+  if (!extension) throw new AppError('UNSUPPORTED_MEDIA_TYPE', SERVER_MESSAGES.unsupportedFileType, 415)
   const fileName = `${randomBytes(16).toString('hex')}.${extension}`
   const dir = uploadsDir(config)
   await mkdir(dir, { recursive: true })
@@ -208,10 +204,10 @@ export const uploadsRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { name } = request.params
       const contentType = FILE_NAME.test(name) ? TYPES_BY_EXTENSION[name.split('.').pop()!] : undefined
-      if (!contentType) throw new AppError('NOT_FOUND', 'File not found', 404)
+      if (!contentType) throw new AppError('NOT_FOUND', SERVER_MESSAGES.fileNotFound, 404)
       const filePath = path.join(uploadsDir(app.config), name)
       const info = await stat(filePath).catch(() => null)
-      if (!info?.isFile()) throw new AppError('NOT_FOUND', 'File not found', 404)
+      if (!info?.isFile()) throw new AppError('NOT_FOUND', SERVER_MESSAGES.fileNotFound, 404)
       reply
         .header('Content-Type', contentType)
         .header('Content-Length', info.size)

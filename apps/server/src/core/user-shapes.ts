@@ -39,6 +39,7 @@ export const memberColumns = {
   suspendedAt: users.suspendedAt,
   suspensionReason: users.suspensionReason,
   reviewEndorsements: users.reviewEndorsements,
+  locale: users.locale,
   createdAt: users.createdAt,
 }
 
@@ -59,6 +60,8 @@ export function toMember(row: Member): Member {
     suspendedAt: row.suspendedAt,
     suspensionReason: row.suspensionReason,
     reviewEndorsements: row.reviewEndorsements,
+    // The language of the member's answers (decision 153): every request of theirs reads it.
+    locale: row.locale,
     createdAt: row.createdAt,
   }
 }

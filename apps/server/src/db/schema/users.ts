@@ -1,5 +1,6 @@
 import { COLOR_SCHEMES } from '@vouched/shared/appearance'
 import { DIGEST_FREQUENCIES } from '@vouched/shared/digest'
+import { LOCALES } from '@vouched/shared/locale'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -51,6 +52,8 @@ export const users = pgTable(
     colorScheme: text('color_scheme', { enum: COLOR_SCHEMES }),
     /** 'off' | 'daily' | 'weekly': the digest mail of unread notifications (features/digest). */
     digest: text('digest', { enum: DIGEST_FREQUENCIES }).notNull().default('off'),
+    /** 'en' | 'de', or null to follow the browser: the language of their answers and mails (decision 153). */
+    locale: text('locale', { enum: LOCALES }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -42,6 +42,7 @@ export async function findSettings(db: Db, userId: number): Promise<TAccountSett
       reviewEndorsements: users.reviewEndorsements,
       colorScheme: users.colorScheme,
       digest: users.digest,
+      locale: users.locale,
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -49,6 +50,7 @@ export async function findSettings(db: Db, userId: number): Promise<TAccountSett
     reviewEndorsements: row?.reviewEndorsements ?? false,
     colorScheme: row?.colorScheme ?? null,
     digest: row?.digest ?? 'off',
+    locale: row?.locale ?? null,
   }
 }
 

@@ -156,11 +156,17 @@ describe('colour scheme', () => {
       reviewEndorsements: false,
       colorScheme: null,
       digest: 'off',
+      locale: null,
     })
 
     const saved = await patch(ana, { colorScheme: 'dark' })
     expect(saved.statusCode).toBe(200)
-    expect(saved.json()).toEqual({ reviewEndorsements: false, colorScheme: 'dark', digest: 'off' })
+    expect(saved.json()).toEqual({
+      reviewEndorsements: false,
+      colorScheme: 'dark',
+      digest: 'off',
+      locale: null,
+    })
     expect((await settings(ana)).json().colorScheme).toBe('dark')
     // Another member's choice is their own.
     expect((await settings(ben)).json().colorScheme).toBeNull()
@@ -171,12 +177,14 @@ describe('colour scheme', () => {
       reviewEndorsements: true,
       colorScheme: 'dark',
       digest: 'off',
+      locale: null,
     })
     await patch(ana, { colorScheme: 'system' })
     expect((await settings(ana)).json()).toEqual({
       reviewEndorsements: true,
       colorScheme: 'system',
       digest: 'off',
+      locale: null,
     })
 
     // null hands the choice back to each device.
@@ -204,7 +212,12 @@ describe('colour scheme', () => {
     const ana = await createMember(t.db)
     await patch(ana, { colorScheme: 'light' })
     const archive = (await t.inject(ana, { method: 'GET', url: '/api/account/export' })).json()
-    expect(archive.settings).toEqual({ reviewEndorsements: false, colorScheme: 'light', digest: 'off' })
+    expect(archive.settings).toEqual({
+      reviewEndorsements: false,
+      colorScheme: 'light',
+      digest: 'off',
+      locale: null,
+    })
   })
 })
 
@@ -286,7 +299,12 @@ describe('data export', () => {
     const res = await t.inject(me!, { method: 'GET', url: '/api/account/export' })
     expect(res.statusCode).toBe(200)
     const archive = res.json()
-    expect(archive.settings).toEqual({ reviewEndorsements: true, colorScheme: null, digest: 'off' })
+    expect(archive.settings).toEqual({
+      reviewEndorsements: true,
+      colorScheme: null,
+      digest: 'off',
+      locale: null,
+    })
     expect(archive.endorsementsGiven).toEqual([])
     expect(archive.pendingEndorsements).toEqual([
       expect.objectContaining({

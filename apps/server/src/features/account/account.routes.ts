@@ -18,6 +18,7 @@ import { sendNotificationMails } from '../notifications/notifications.service'
 import { mailSecurityEvent } from '../security/security.mails.service'
 import { buildExport, findSettings, listPreferences } from './account.queries'
 import { changePassword, deleteOwnAccount, savePreferences, saveSettings } from './account.service'
+import { say } from '../../core/locale'
 
 const MAIL_INTERVAL_MS = 3_000
 // The member's username and email are checked by changePassword, which knows them.
@@ -74,11 +75,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [passwordChecks],
       schema: { body: ZChangePasswordBody, response: { 200: ZMessage } },
     },
-    async (request) => {
+    async (request, reply) => {
       const me = requireMember(request)
       await changePassword(app.db, me, request.sessionId, request.body)
       mailSecurityEvent(app.db, app.backgroundMail, app.config, me.id, { kind: 'password-changed' })
-      return { message: ACCOUNT_MESSAGES.passwordChanged }
+      return { message: say(request, reply, ACCOUNT_MESSAGES.passwordChanged) }
     },
   )
 
@@ -92,7 +93,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await deleteOwnAccount(app.db, app.config, requireMember(request), request.body.password)
       clearSessionCookie(reply)
-      return { message: ACCOUNT_MESSAGES.deleted }
+      return { message: say(request, reply, ACCOUNT_MESSAGES.deleted) }
     },
   )
 

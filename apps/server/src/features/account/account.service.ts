@@ -50,6 +50,7 @@ export async function saveSettings(db: Db, userId: number, settings: TUpdateAcco
     ...(settings.reviewEndorsements === undefined ? {} : { reviewEndorsements: settings.reviewEndorsements }),
     ...(settings.colorScheme === undefined ? {} : { colorScheme: settings.colorScheme }),
     ...(settings.digest === undefined ? {} : { digest: settings.digest }),
+    ...(settings.locale === undefined ? {} : { locale: settings.locale }),
   }
   if (Object.keys(changes).length === 0) return
   const digest = settings.digest

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import { ZApiTokenList, ZCreateApiTokenBody, ZCreatedApiToken } from '@vouched/shared/api-tokens'
 import { ZIdParams, ZOk } from '@vouched/shared/errors'
 import type { FastifyRequest } from 'fastify'
@@ -17,7 +18,7 @@ export const accountTokensRoutes: FastifyPluginAsyncZod = async (app) => {
     max: 10,
     timeWindow: '1 hour',
     keyGenerator: perMember,
-    message: 'You have created many tokens in a short time. Please wait a while and try again.',
+    message: SERVER_MESSAGES.tokenCreationLimit,
   })
   const revocations = rateLimit(app, {
     name: 'account.tokenRevocations',

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import {
   AUTH_MESSAGES,
   ZForgotPasswordBody,
@@ -26,6 +27,7 @@ import {
   requestPasswordReset,
   resetPassword,
 } from './auth.service'
+import { say } from '../../core/locale'
 
 const ZRegisterBody = registerBody(measurePassword)
 const ZResetPasswordBody = resetPasswordBody(measurePassword)
@@ -102,21 +104,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [resetPerIp, resetPerAccount],
       schema: { body: ZForgotPasswordBody, response: { 200: ZMessage } },
     },
-    async (request) => {
+    async (request, reply) => {
       // Answered before the address is even looked up: known and unknown emails take the same time,
       // and neither an error nor a slow mail server tells them apart.
       const work = requestPasswordReset(app.db, app.mailer, app.config, request.body.email)
         .catch((error: unknown) => request.log.error({ err: error }, 'password reset request failed'))
         .finally(() => pendingResets.delete(work))
       pendingResets.add(work)
-      return { message: AUTH_MESSAGES.forgotPasswordSent }
+      return { message: say(request, reply, AUTH_MESSAGES.forgotPasswordSent) }
     },
   )
 
   app.post(
     '/api/auth/reset-password',
     { preHandler: [resetPerIp], schema: { body: ZResetPasswordBody, response: { 200: ZMessage } } },
-    async (request) => {
+    async (request, reply) => {
       const { token, email, password } = request.body
       await resetPassword(app.db, token, email, password)
       // Whoever was locked out by someone else's guesses gets in with the new password at once.
@@ -125,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await loginFailures.clear(loginLimitKey(member, email))
         mailSecurityEvent(app.db, app.backgroundMail, app.config, member.id, { kind: 'password-changed' })
       }
-      return { message: 'Your password has been reset. You can now log in with your new password.' }
+      return { message: say(request, reply, SERVER_MESSAGES.passwordReset) }
     },
   )
 }

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { AUTH_MESSAGES, type registerBody } from '@vouched/shared/auth'
 import { REPORT_MESSAGES } from '@vouched/shared/reports'
@@ -19,6 +20,7 @@ import {
 import { deleteUserSessions, hashToken } from '../../core/session'
 import type { UserRow } from '../../core/user-shapes'
 import { findUserByEmail, findUserByLogin, findUserByUsername, updateUser } from './auth.queries'
+import { mailTexts } from '../../core/mail-texts'
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 
@@ -89,7 +91,7 @@ export async function authenticate(
   if (user.suspendedAt) {
     throw new AppError(
       'ACCOUNT_SUSPENDED',
-      REPORT_MESSAGES.suspendedLogin(user.suspensionReason ?? 'a violation of the community rules'),
+      REPORT_MESSAGES.suspendedLogin(user.suspensionReason ?? SERVER_MESSAGES.suspensionFallback),
       403,
     )
   }
@@ -106,19 +108,13 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, config: Confi
     resetTokenExpiry: new Date(Date.now() + RESET_TOKEN_TTL_MS),
   })
   const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`
+  // In the member's saved language (English without one): the mail has no browser to ask.
+  const texts = mailTexts(user.locale)
   await mailer.send({
     to: user.email,
-    subject: 'Reset your Vouched password',
-    text: [
-      // Nothing the member wrote (not even their name): the address was never proven to be theirs.
-      'Hello,',
-      '',
-      'Someone asked to reset the password of your Vouched account. If it was you, open this link within the hour:',
-      '',
-      link,
-      '',
-      'If it was not you, ignore this mail: your password stays as it is.',
-    ].join('\n'),
+    subject: texts.passwordReset.subject,
+    // Nothing the member wrote (not even their name): the address was never proven to be theirs.
+    text: [texts.greeting, '', ...texts.passwordReset.lines(link)].join('\n'),
   })
 }
 

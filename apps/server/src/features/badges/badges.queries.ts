@@ -1,4 +1,5 @@
 import type { TMedalTier } from '@vouched/shared/endorsements'
+import type { TLocale } from '@vouched/shared/locale'
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm'
 import { queryRows, type Db } from '../../db/client'
 import { hashtags, medals, memberHashtags, users } from '../../db/schema/index'
@@ -12,6 +13,7 @@ export async function findBadgeMember(db: Db, username: string) {
       isEmailVerified: users.isEmailVerified,
       reputationScore: users.reputationScore,
       vouchCount: users.vouchCount,
+      locale: users.locale,
     })
     .from(users)
     .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
@@ -93,13 +95,14 @@ export async function findBadgeSource(
     is_email_verified: boolean
     reputation_score: number
     vouch_count: number
+    locale: TLocale | null
     chosen: ReceivedSkill[] | null
     top: ReceivedSkill[] | null
     medals: BadgeSource['medals'] | null
   }>(
     db,
     sql`with member as (
-        select id, username, full_name, is_email_verified, reputation_score, vouch_count
+        select id, username, full_name, is_email_verified, reputation_score, vouch_count, locale
         from ${users} where lower(username) = ${username.toLowerCase()} limit 1
       ), top as (
         -- The member's id as an InitPlan parameter: the index then yields the counts in order and
@@ -137,6 +140,7 @@ export async function findBadgeSource(
       isEmailVerified: row.is_email_verified,
       reputationScore: row.reputation_score,
       vouchCount: row.vouch_count,
+      locale: row.locale,
     },
     chosen: row.chosen ?? [],
     top: row.top ?? [],

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import {
@@ -61,8 +62,8 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: ZBadgeParams, querystring: ZBadgeQuery },
     },
     async (request, reply) => {
-      const { format, hashtags } = request.query
-      const badge = await getBadgeSvg(app.db, request.params.username, hashtags, app.config.publicUrl)
+      const { format, hashtags, lang } = request.query
+      const badge = await getBadgeSvg(app.db, request.params.username, hashtags, app.config.publicUrl, lang)
       // The badge carries the credentials of the medals it shows (Open Badges 3.0 baking, decision 138);
       // they are held signed, so a drawn badge costs a lookup and a copy more.
       const baked = await credentials.medals(badge.medalIds)
@@ -81,6 +82,8 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Cache-Control', 'public, max-age=300')
         .header('ETag', etag)
         .header('Content-Disposition', `inline; filename="${badge.member.username}-vouched-badge.${format}"`)
+        // The URL (or the owner's saved choice) names the language, never the viewer's browser.
+        .header('Content-Language', badge.data.locale)
       if (notModified) return reply.code(304).send()
       if (png) return reply.type('image/png').send(png)
       // The SVG is a document when opened directly: it needs nothing but its inline styles and its font.
@@ -97,7 +100,7 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { apiTokens: true }, schema: { params: z.object({ file: z.string().max(60) }) } },
     async (request, reply) => {
       const { file } = request.params
-      if (!Object.hasOwn(WEB_FONTS, file)) throw new AppError('NOT_FOUND', 'Font not found', 404)
+      if (!Object.hasOwn(WEB_FONTS, file)) throw new AppError('NOT_FOUND', SERVER_MESSAGES.fontNotFound, 404)
       if (!fontData.has(file)) fontData.set(file, readFile(WEB_FONTS[file]!.file))
       return embeddable(reply)
         .type('font/woff2')
@@ -119,6 +122,7 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.username,
         request.query.hashtags,
         app.config.publicUrl,
+        request.query.lang,
       )
       embeddable(reply).header('Cache-Control', 'no-cache')
       return embed

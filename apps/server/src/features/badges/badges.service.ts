@@ -8,6 +8,7 @@ import {
   publicBadgeUrl,
   type TBadgeEmbed,
 } from '@vouched/shared/badges'
+import { DEFAULT_LOCALE, type TLocale } from '@vouched/shared/locale'
 import type { Db } from '../../db/client'
 import { createCache } from '../../core/cache'
 import { AppError } from '../../core/errors'
@@ -20,6 +21,7 @@ import {
   type ReceivedSkill,
 } from './badges.queries'
 import { type BadgeSkill, renderBadgeSvg } from './badges.svg'
+import { badgeTexts } from './badges.texts'
 
 /** Skills listed as available on the share page. */
 export const AVAILABLE_SKILLS_LIMIT = 100
@@ -59,7 +61,17 @@ async function findBadgeSkills(db: Db, username: string, chosen: readonly string
 }
 
 /** What a badge shows: the member and the chosen skills (else their top ones) with medal tiers. */
-export async function getBadge(db: Db, username: string, chosen: readonly string[], publicUrl: string) {
+/** The badge's language: the one asked for, else the owner's saved one, else English (decision 153). */
+const badgeLocale = (asked: TLocale | undefined, owner: TLocale | null): TLocale =>
+  asked ?? owner ?? DEFAULT_LOCALE
+
+export async function getBadge(
+  db: Db,
+  username: string,
+  chosen: readonly string[],
+  publicUrl: string,
+  lang?: TLocale,
+) {
   const badge = await findBadgeSkills(db, username, chosen)
   if (!badge) throw new AppError('NOT_FOUND', BADGE_MESSAGES.memberNotFound, 404)
   const { member, selected, shown: skills, medals } = badge
@@ -86,12 +98,19 @@ export async function getBadge(db: Db, username: string, chosen: readonly string
       chosen: selected.length > 0,
       site: new URL(publicUrl).host,
       fontCss: webFontCss(publicUrl),
+      locale: badgeLocale(lang, member.locale),
     },
   }
 }
 
-export async function getBadgeSvg(db: Db, username: string, chosen: readonly string[], publicUrl: string) {
-  const badge = await getBadge(db, username, chosen, publicUrl)
+export async function getBadgeSvg(
+  db: Db,
+  username: string,
+  chosen: readonly string[],
+  publicUrl: string,
+  lang?: TLocale,
+) {
+  const badge = await getBadge(db, username, chosen, publicUrl, lang)
   const svg = renderBadgeSvg(badge.data)
   return { ...badge, svg, hash: createHash('sha1').update(svg).digest('base64url').slice(0, 22) }
 }
@@ -149,6 +168,7 @@ export async function getBadgeEmbed(
   username: string,
   chosen: readonly string[],
   publicUrl: string,
+  lang?: TLocale,
 ): Promise<TBadgeEmbed> {
   const member = await getMember(db, username)
   const [available, selected] = await Promise.all([
@@ -156,9 +176,13 @@ export async function getBadgeEmbed(
     chosenSkills(db, member.id, chosen),
   ])
   const selectedHashtags = selected.map((s) => s.tag)
-  const badgeUrl = badgeImageUrl(publicUrl, member.username, { format: 'png', hashtags: selectedHashtags })
+  const badgeUrl = badgeImageUrl(publicUrl, member.username, {
+    format: 'png',
+    hashtags: selectedHashtags,
+    lang,
+  })
   const badgePageUrl = publicBadgeUrl(publicUrl, member.username, selectedHashtags)
-  const alt = `${member.username}'s Vouched reputation badge`
+  const alt = badgeTexts(badgeLocale(lang, member.locale)).alt(member.username)
   const embedCode =
     `<a href="${escapeHtml(badgePageUrl)}" target="_blank" rel="noopener">` +
     `<img src="${escapeHtml(badgeUrl)}" alt="${escapeHtml(alt)}" width="${BADGE_SIZE}" height="${BADGE_SIZE}" style="border:0" />` +

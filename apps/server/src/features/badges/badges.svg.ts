@@ -1,6 +1,8 @@
 import { BADGE_SIZE, type TMedalTier } from '@vouched/shared/badges'
 import { formatScore } from '@vouched/shared/format'
+import type { TLocale } from '@vouched/shared/locale'
 import { BADGE_FONT_FAMILY, fitText, type FontWeight, textWidth } from './badges.font'
+import { badgeTexts } from './badges.texts'
 
 export type BadgeSkill = { tag: string; count: number; tier: TMedalTier | null }
 
@@ -18,7 +20,11 @@ export type BadgeData = {
   site: string
   /** @font-face rules so browsers draw the badge in its own typeface (resvg ignores them). */
   fontCss?: string
+  /** The language of the badge's words and numbers (decision 153); English when not given. */
+  locale?: TLocale
 }
+
+type Texts = ReturnType<typeof badgeTexts>
 
 // XML 1.0 forbids most control characters and lone surrogates: one of them in a name would make the
 // whole document malformed, so they are dropped before escaping.
@@ -93,12 +99,6 @@ const TIER_GRADIENTS: Record<TMedalTier, [string, string]> = {
   gold: ['#fde68a', '#d99a06'],
   platinum: ['#e0f2fe', '#8b9cf7'],
 }
-const TIER_LABEL: Record<TMedalTier, string> = {
-  bronze: 'Bronze',
-  silver: 'Silver',
-  gold: 'Gold',
-  platinum: 'Platinum',
-}
 
 const PAD = 20
 const INNER = BADGE_SIZE - PAD * 2
@@ -113,26 +113,31 @@ const MEDAL_SIZE = 12
 
 type Chip = { label: string; count?: string; tier: TMedalTier | null; width: number; title: string }
 
-function skillChip(skill: BadgeSkill, maxWidth: number): Chip {
-  const count = integerFormat.format(skill.count)
+function skillChip(skill: BadgeSkill, maxWidth: number, texts: Texts): Chip {
+  const count = texts.number(integerFormat.format(skill.count))
   const fixed = 10 + (skill.tier ? MEDAL_SIZE + 5 : 0) + 6 + textWidth(count, COUNT_TEXT, 600) + 10
   const label = fitText(`#${skill.tag}`, maxWidth - fixed, CHIP_TEXT, 600)
   const width = fixed + textWidth(label, CHIP_TEXT, 600)
-  const endorsements = `${count} endorsement${skill.count === 1 ? '' : 's'}`
+  const endorsements = texts.endorsementCount(count, skill.count === 1)
   const title = skill.tier
-    ? `#${skill.tag}: ${TIER_LABEL[skill.tier]} medal, ${endorsements}`
+    ? `#${skill.tag}: ${texts.medal(texts.tiers[skill.tier])}, ${endorsements}`
     : `#${skill.tag}: ${endorsements}`
   return { label, count, tier: skill.tier, width, title }
 }
 
-function moreChip(hidden: number): Chip {
-  const label = `+${hidden} more`
-  return { label, tier: null, width: textWidth(label, CHIP_TEXT, 600) + 20, title: `${hidden} more skills` }
+function moreChip(hidden: number, texts: Texts): Chip {
+  const label = texts.more(String(hidden))
+  return {
+    label,
+    tier: null,
+    width: textWidth(label, CHIP_TEXT, 600) + 20,
+    title: texts.moreSkills(String(hidden)),
+  }
 }
 
 /** Places chips left to right on at most two rows; what does not fit becomes a '+N more' chip. */
-export function layoutChips(skills: BadgeSkill[], width = INNER, rows = CHIP_ROWS) {
-  const chips = skills.map((skill) => skillChip(skill, width))
+export function layoutChips(skills: BadgeSkill[], width = INNER, rows = CHIP_ROWS, texts = badgeTexts('en')) {
+  const chips = skills.map((skill) => skillChip(skill, width, texts))
   const place = (list: Chip[]) => {
     const placed: { chip: Chip; x: number; row: number }[] = []
     let x = 0
@@ -151,7 +156,7 @@ export function layoutChips(skills: BadgeSkill[], width = INNER, rows = CHIP_ROW
   const all = place(chips)
   if (all) return all
   for (let shown = chips.length - 1; shown >= 0; shown--) {
-    const attempt = place([...chips.slice(0, shown), moreChip(chips.length - shown)])
+    const attempt = place([...chips.slice(0, shown), moreChip(chips.length - shown, texts)])
     if (attempt) return attempt
   }
   return []
@@ -204,13 +209,14 @@ const LABEL = { size: 8.5, weight: 700 as FontWeight, letterSpacing: 1.3, fill: 
 export function renderBadgeSvg(data: BadgeData): string {
   const S = BADGE_SIZE
   const parts: string[] = []
+  const texts = badgeTexts(data.locale ?? 'en')
 
   // Header: the product mark and wordmark, a small caption on the right.
   parts.push(
     `<rect x="${PAD}" y="18" width="24" height="24" rx="7" fill="url(#mark)"/>`,
     `<path d="M9 16.5l4.5 4.5L23 11.5" transform="translate(${PAD} 18) scale(0.75)" fill="none" stroke="#ffffff" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round"/>`,
     text('Vouched', { x: PAD + 32, y: 35.5, size: 16, weight: 800, fill: '#ffffff', letterSpacing: -0.2 }),
-    text('REPUTATION BADGE', { ...LABEL, x: S - PAD, y: 34, anchor: 'end', fill: '#c4b5fd' }),
+    text(texts.reputationBadge, { ...LABEL, x: S - PAD, y: 34, anchor: 'end', fill: '#c4b5fd' }),
   )
 
   // Identity: avatar with initials, name with the verified mark, @username.
@@ -237,7 +243,7 @@ export function renderBadgeSvg(data: BadgeData): string {
     const vx = nameX + textWidth(name, nameSize, 700) + 6 + 8
     const vy = 78 - nameSize * 0.36
     parts.push(
-      `<g id="verified"><title>Verified member</title>`,
+      `<g id="verified"><title>${escapeXml(texts.verifiedMember)}</title>`,
       `<circle cx="${round(vx)}" cy="${round(vy)}" r="8" fill="url(#verified-fill)"/>`,
       `<path d="M${round(vx - 3.6)} ${round(vy + 0.2)}l2.5 2.5l4.8-5" fill="none" stroke="#ffffff" stroke-width="1.9" stroke-linecap="round" stroke-linejoin="round"/>`,
       `</g>`,
@@ -253,15 +259,15 @@ export function renderBadgeSvg(data: BadgeData): string {
   parts.push(
     `<rect x="${PAD}" y="${panelY}" width="${INNER}" height="${panelH}" rx="14" fill="#ffffff" fill-opacity="0.07" stroke="#ffffff" stroke-opacity="0.12"/>`,
     `<line x1="${PAD + half}" y1="${panelY + 14}" x2="${PAD + half}" y2="${panelY + panelH - 14}" stroke="#ffffff" stroke-opacity="0.14"/>`,
-    text('REPUTATION', { ...LABEL, x: PAD + 14, y: panelY + 19 }),
-    text('ENDORSEMENTS', { ...LABEL, x: PAD + half + 14, y: panelY + 19 }),
+    text(texts.reputation, { ...LABEL, x: PAD + 14, y: panelY + 19 }),
+    text(texts.endorsements, { ...LABEL, x: PAD + half + 14, y: panelY + 19 }),
   )
-  const reputation = formatReputation(data.reputationScore)
+  const reputation = texts.number(formatReputation(data.reputationScore))
   const reputationSize = fittingSize(reputation, half - 28, 26, 800, 14)
   parts.push(
     text(reputation, { x: PAD + 14, y: panelY + 46, size: reputationSize, weight: 800, fill: 'url(#score)' }),
   )
-  const vouches = integerFormat.format(data.vouchCount)
+  const vouches = texts.number(integerFormat.format(data.vouchCount))
   const vouchesSize = fittingSize(vouches, half - 28, 26, 800, 14)
   parts.push(
     text(vouches, { x: PAD + half + 14, y: panelY + 46, size: vouchesSize, weight: 800, fill: '#ffffff' }),
@@ -269,10 +275,10 @@ export function renderBadgeSvg(data: BadgeData): string {
 
   // Skills with their medal tiers.
   const skillsY = 194
-  parts.push(text(data.chosen ? 'SKILLS' : 'TOP SKILLS', { ...LABEL, x: PAD, y: skillsY }))
+  parts.push(text(data.chosen ? texts.skills : texts.topSkills, { ...LABEL, x: PAD, y: skillsY }))
   if (data.skills.length === 0) {
     parts.push(
-      text('No endorsed skills yet', {
+      text(texts.noSkills, {
         x: PAD,
         y: skillsY + 24,
         size: 11.5,
@@ -283,7 +289,7 @@ export function renderBadgeSvg(data: BadgeData): string {
     )
   } else {
     const chipsTop = skillsY + 8
-    layoutChips(data.skills).forEach(({ chip, x, row }, index) => {
+    layoutChips(data.skills, INNER, CHIP_ROWS, texts).forEach(({ chip, x, row }, index) => {
       parts.push(renderChip(chip, PAD + x, chipsTop + row * (CHIP_HEIGHT + CHIP_GAP), index))
     })
   }
@@ -292,7 +298,7 @@ export function renderBadgeSvg(data: BadgeData): string {
   const site = fitText(data.site, 110, 8.5, 600)
   parts.push(
     `<line x1="${PAD}" y1="${S - 30}" x2="${S - PAD}" y2="${S - 30}" stroke="#ffffff" stroke-opacity="0.1"/>`,
-    text('The Proof Is in the People', {
+    text(texts.tagline, {
       x: PAD,
       y: S - 13,
       size: 8.5,
@@ -312,9 +318,9 @@ export function renderBadgeSvg(data: BadgeData): string {
   )
 
   const skillsDesc = data.skills.length
-    ? data.skills.map((s) => `#${s.tag}${s.tier ? ` (${TIER_LABEL[s.tier]})` : ''}`).join(', ')
-    : 'none yet'
-  const desc = `Reputation ${reputation}, ${vouches} endorsements${data.verified ? ', verified member' : ''}. Skills: ${skillsDesc}.`
+    ? data.skills.map((s) => `#${s.tag}${s.tier ? ` (${texts.tiers[s.tier]})` : ''}`).join(', ')
+    : texts.noneYet
+  const desc = texts.description(reputation, vouches, data.verified, skillsDesc)
 
   const tierDefs = (Object.keys(TIER_GRADIENTS) as TMedalTier[])
     .map((tier) => {
@@ -325,7 +331,7 @@ export function renderBadgeSvg(data: BadgeData): string {
 
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}" viewBox="0 0 ${S} ${S}" role="img" aria-labelledby="badge-title badge-desc" font-family="${escapeXml(FONT_STACK)}">`,
-    `<title id="badge-title">${escapeXml(`${data.displayName} (@${data.username}) on Vouched`)}</title>`,
+    `<title id="badge-title">${escapeXml(texts.title(data.displayName, data.username))}</title>`,
     `<desc id="badge-desc">${escapeXml(desc)}</desc>`,
     '<defs>',
     data.fontCss ? `<style>${escapeXml(data.fontCss)}</style>` : '',

@@ -1,4 +1,5 @@
-import { CONNECTION_MESSAGES, CONNECTION_NOTICES, CONNECTION_RETRY_DAYS } from '@vouched/shared/connections'
+import { NOTIFICATION_TEXTS } from '@vouched/shared/notifications.constants'
+import { CONNECTION_MESSAGES, CONNECTION_RETRY_DAYS } from '@vouched/shared/connections'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { connectionRequests } from '../../db/schema/index'
@@ -91,7 +92,7 @@ export async function sendConnectionRequest(
         type: 'connection',
         entityId: request!.id,
         fromUserId: from.id,
-        message: `${displayName(from)} ${CONNECTION_NOTICES.requested}`,
+        message: NOTIFICATION_TEXTS.connectionRequested(displayName(from)),
       })
       await publishEvent(tx, toUserId, { type: 'connection-request', entityId: request!.id })
       await publishEvent(tx, from.id, { type: 'connection-request', entityId: request!.id })
@@ -143,7 +144,7 @@ export async function acceptConnectionRequest(db: Db, me: Member, id: number) {
       type: 'connection',
       entityId: updated.id,
       fromUserId: me.id,
-      message: `${displayName(me)} ${CONNECTION_NOTICES.accepted}`,
+      message: NOTIFICATION_TEXTS.connectionAccepted(displayName(me)),
     })
     for (const userId of [updated.fromUserId, updated.toUserId]) {
       await publishEvent(tx, userId, { type: 'connection-accepted', entityId: updated.id })

@@ -1,16 +1,6 @@
 import { NOTIFICATION_TYPES, type TNotificationType } from '@vouched/shared/notifications'
+import type { MailTexts } from '../../core/mail-texts'
 import type { DigestFrequency } from './digest.periods'
-
-/** How a count of each type reads: 1 like, 3 likes. */
-const COUNTED: Record<TNotificationType, [one: string, many: string]> = {
-  endorsement: ['new endorsement', 'new endorsements'],
-  like: ['like', 'likes'],
-  comment: ['comment', 'comments'],
-  connection: ['connection update', 'connection updates'],
-  message: ['new message', 'new messages'],
-  announcement: ['announcement', 'announcements'],
-  'endorsement-request': ['request to vouch', 'requests to vouch'],
-}
 
 export type DigestItem = { type: TNotificationType; entityId: number | null; createdAt: Date }
 
@@ -46,36 +36,37 @@ function pathOf(item: DigestItem): string {
 const stamp = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
 /**
- * The digest mail: counts by type, the newest few with a link each, and how to change it. `describe`
- * gives the sentence of a type (the notification mails' own), so both mails say the same.
+ * The digest mail, in the member's language (`texts`): counts by type, the newest few with a link
+ * each, and how to change it. Each item reads as the notification mails' own sentence for its type,
+ * so both mails say the same.
  */
 export function composeDigest(
   content: DigestContent,
   publicUrl: string,
-  describe: (type: TNotificationType) => string,
+  texts: MailTexts,
 ): { subject: string; text: string } {
+  const words = texts.digest
   const total = NOTIFICATION_TYPES.reduce((sum, type) => sum + (content.counts[type] ?? 0), 0)
-  const unread = `${total} unread notification${total === 1 ? '' : 's'}`
+  const unread = words.unread(total)
   const lines = [
-    'Hello,',
+    texts.greeting,
     '',
-    `You have ${unread} on Vouched since your last digest:`,
+    words.intro(unread),
     '',
     ...NOTIFICATION_TYPES.flatMap((type) => {
       const count = content.counts[type] ?? 0
-      return count === 0 ? [] : [`  ${count} ${COUNTED[type][count === 1 ? 0 : 1]}`]
+      return count === 0 ? [] : [`  ${count} ${words.counted[type][count === 1 ? 0 : 1]}`]
     }),
     '',
-    content.latest.length === total ? 'Newest first:' : `The latest ${content.latest.length}, newest first:`,
+    content.latest.length === total ? words.newestFirst : words.latest(content.latest.length),
     ...content.latest.flatMap((item) => [
-      `- ${describe(item.type)} (${stamp(item.createdAt)})`,
+      `- ${texts.notification.what[item.type]} (${stamp(item.createdAt)})`,
       `  ${publicUrl}${pathOf(item)}`,
     ]),
     '',
-    `See all your notifications: ${publicUrl}/notifications`,
+    words.seeAll(`${publicUrl}/notifications`),
     '',
-    `You receive this ${content.frequency} digest because you turned it on.`,
-    `To change or stop it, go to Settings: ${publicUrl}/settings#notifications`,
+    ...words.footer(content.frequency, `${publicUrl}/settings#notifications`),
   ]
-  return { subject: `Vouched: your ${content.frequency} digest, ${unread}`, text: lines.join('\n') }
+  return { subject: words.subject(content.frequency, unread), text: lines.join('\n') }
 }

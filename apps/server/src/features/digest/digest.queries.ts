@@ -1,3 +1,4 @@
+import type { TLocale } from '@vouched/shared/locale'
 import type { TNotificationType } from '@vouched/shared/notifications'
 import { sql } from 'drizzle-orm'
 import { queryRows, sqlInteger, type Db } from '../../db/client'
@@ -16,7 +17,7 @@ export async function takeDigestLock(tx: Db): Promise<boolean> {
   return row?.locked === true
 }
 
-export type DueMember = { userId: number; digest: DigestFrequency }
+export type DueMember = { userId: number; digest: DigestFrequency; locale: TLocale | null }
 
 /**
  * Members whose digest of the current period was not taken yet: digest on, not suspended (a deleted
@@ -29,7 +30,7 @@ export async function listDueMembers(
 ): Promise<DueMember[]> {
   return queryRows<DueMember>(
     tx,
-    sql`select u.id as "userId", u.digest
+    sql`select u.id as "userId", u.digest, u.locale
       from ${users} u
       left join ${memberDigests} d on d.user_id = u.id
       where u.digest <> 'off' and u.suspended_at is null

@@ -2,7 +2,7 @@ import { DIGEST_LATEST_MAX, type TDigestFrequency } from '@vouched/shared/digest
 import type { TNotificationType } from '@vouched/shared/notifications'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
-import { MAIL_TEXT } from '../notifications/notifications.service'
+import { mailTexts } from '../../core/mail-texts'
 import { composeDigest, type DigestItem } from './digest.mail'
 import {
   claimDigests,
@@ -60,7 +60,7 @@ export async function runDigests(
         return {
           userId: member.userId,
           period: periods[member.digest],
-          mail: mine.length === 0 ? null : composeDigest(content, config.publicUrl, describe),
+          mail: mine.length === 0 ? null : composeDigest(content, config.publicUrl, mailTexts(member.locale)),
         }
       })
       return { members: due.length, queued: await claimDigests(tx, claims) }
@@ -72,8 +72,6 @@ export async function runDigests(
     if (batch.members < batchSize) return total
   }
 }
-
-const describe = (type: TNotificationType) => MAIL_TEXT[type]
 
 /**
  * The account's digest setting changed from `before` to `after` (call it in the transaction that saves

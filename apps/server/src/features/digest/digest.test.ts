@@ -78,11 +78,17 @@ describe('the digest setting', () => {
       reviewEndorsements: false,
       colorScheme: null,
       digest: 'off',
+      locale: null,
     })
 
-    const saved = await patch(ana, { digest: 'daily' })
+    const saved = await patch(ana, { digest: 'daily', locale: null })
     expect(saved.statusCode).toBe(200)
-    expect(saved.json()).toEqual({ reviewEndorsements: false, colorScheme: null, digest: 'daily' })
+    expect(saved.json()).toEqual({
+      reviewEndorsements: false,
+      colorScheme: null,
+      digest: 'daily',
+      locale: null,
+    })
     expect((await settings(ana)).json().digest).toBe('daily')
     expect((await settings(ben)).json().digest).toBe('off')
 
@@ -92,13 +98,15 @@ describe('the digest setting', () => {
       reviewEndorsements: true,
       colorScheme: 'dark',
       digest: 'daily',
+      locale: null,
     })
-    expect((await patch(ana, { digest: 'weekly' })).json()).toEqual({
+    expect((await patch(ana, { digest: 'weekly', locale: null })).json()).toEqual({
       reviewEndorsements: true,
       colorScheme: 'dark',
       digest: 'weekly',
+      locale: null,
     })
-    expect((await patch(ana, { digest: 'off' })).json().digest).toBe('off')
+    expect((await patch(ana, { digest: 'off', locale: null })).json().digest).toBe('off')
     const [row] = await t.db.select({ digest: users.digest }).from(users).where(eq(users.id, ana.id))
     expect(row?.digest).toBe('off')
   })
@@ -106,7 +114,7 @@ describe('the digest setting', () => {
   it.each([['hourly'], [''], [null], [1], [true], ['DAILY'], [['daily']]])(
     'refuses digest %j with 400 naming the field',
     async (value) => {
-      const ana = await createMember(t.db, { digest: 'weekly' })
+      const ana = await createMember(t.db, { digest: 'weekly', locale: null })
       const res = await patch(ana, { digest: value as unknown })
       expect(res.statusCode).toBe(400)
       expect(res.json()).toMatchObject({
@@ -124,9 +132,14 @@ describe('the digest setting', () => {
         .statusCode,
     ).toBe(401)
     const ana = await createMember(t.db)
-    await patch(ana, { digest: 'weekly' })
+    await patch(ana, { digest: 'weekly', locale: null })
     const archive = (await t.inject(ana, { method: 'GET', url: '/api/account/export' })).json()
-    expect(archive.settings).toEqual({ reviewEndorsements: false, colorScheme: null, digest: 'weekly' })
+    expect(archive.settings).toEqual({
+      reviewEndorsements: false,
+      colorScheme: null,
+      digest: 'weekly',
+      locale: null,
+    })
   })
 })
 
@@ -134,7 +147,7 @@ describe('the digest job', () => {
   it('sends nothing in the period the digest was turned on, then one digest of what came since', async () => {
     const ana = await createMember(t.db)
     await notify(ana) // unread already: Ana sees it in the app as she turns the digest on
-    await patch(ana, { digest: 'daily' })
+    await patch(ana, { digest: 'daily', locale: null })
     const today = new Date()
     await run(today)
     expect(await digestsOf(ana)).toEqual([])
@@ -152,7 +165,7 @@ describe('the digest job', () => {
   })
 
   it('counts by type, lists the latest ten with links and how to stop it, and names nobody', async () => {
-    const ana = await createMember(t.db, { digest: 'weekly' })
+    const ana = await createMember(t.db, { digest: 'weekly', locale: null })
     const bob = await createMember(t.db, { fullName: 'Bob Quillfeather' })
     const endorsements = []
     for (let i = 0; i < 8; i++) endorsements.push(await notify(ana, { from: bob, entityId: 9000 + i }))
@@ -188,7 +201,7 @@ describe('the digest job', () => {
   })
 
   it('sends nothing without unread news, never twice in a period, and again in the next', async () => {
-    const ana = await createMember(t.db, { digest: 'daily' })
+    const ana = await createMember(t.db, { digest: 'daily', locale: null })
     const monday = freshMonday()
     await run(monday)
     expect(await digestsOf(ana)).toEqual([]) // nothing at all to tell
@@ -221,8 +234,8 @@ describe('the digest job', () => {
 
   it('sends a weekly digest once an ISO week and a daily one every day', async () => {
     const [weekly, daily] = [
-      await createMember(t.db, { digest: 'weekly' }),
-      await createMember(t.db, { digest: 'daily' }),
+      await createMember(t.db, { digest: 'weekly', locale: null }),
+      await createMember(t.db, { digest: 'daily', locale: null }),
     ]
     const monday = freshMonday()
     // Monday to the next Monday, one notification each day before the job's run at 00:05.
@@ -248,8 +261,8 @@ describe('the digest job', () => {
   it('leaves out members who turned it off, suspended and deleted members, and blocked senders', async () => {
     const off = await createMember(t.db)
     const suspended = await createMember(t.db, { digest: 'daily', suspendedAt: new Date() })
-    const gone = await createMember(t.db, { digest: 'daily' })
-    const ana = await createMember(t.db, { digest: 'daily' })
+    const gone = await createMember(t.db, { digest: 'daily', locale: null })
+    const ana = await createMember(t.db, { digest: 'daily', locale: null })
     const [friend, blocked, blocker] = [
       await createMember(t.db),
       await createMember(t.db),
@@ -274,7 +287,7 @@ describe('the digest job', () => {
   })
 
   it('steps aside while another instance holds the job, and takes it once released', async () => {
-    const ana = await createMember(t.db, { digest: 'daily' })
+    const ana = await createMember(t.db, { digest: 'daily', locale: null })
     await notify(ana)
     const monday = freshMonday()
     const pool = t.database.pool
@@ -302,7 +315,7 @@ describe('the digest job', () => {
 
   it('takes the members in batches, each batch in its own transaction', async () => {
     const members = await Promise.all(
-      Array.from({ length: 7 }, () => createMember(t.db, { digest: 'weekly' })),
+      Array.from({ length: 7 }, () => createMember(t.db, { digest: 'weekly', locale: null })),
     )
     for (const member of members) await notify(member)
     const result = await runDigests(t.db, t.config, freshMonday(), 3)

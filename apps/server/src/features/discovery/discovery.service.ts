@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import {
   ACTIVITY_WINDOW_DAYS,
   parseSearchTags,
@@ -40,7 +41,7 @@ export function planSearch(search: Omit<MemberSearch, 'viewerId'>): SearchPlan |
   const wantsNames = type === 'user' || (type === undefined && !q.includes(',') && !q.startsWith('#'))
   const tags = wantsTags ? parseSearchTags(q) : []
   if (tags.length > SEARCH_TAGS_MAX) {
-    throw new AppError('TOO_MANY_HASHTAGS', `Search at most ${SEARCH_TAGS_MAX} hashtags at once`, 400, 'q')
+    throw new AppError('TOO_MANY_HASHTAGS', SERVER_MESSAGES.tooManySearchTags, 400, 'q')
   }
   return { sort: search.sort, name: wantsNames ? q : null, tags }
 }

@@ -1,3 +1,4 @@
+import { retryInWords } from '@vouched/shared/server.constants'
 import {
   ENDORSEMENT_REQUEST_MESSAGES,
   ENDORSEMENT_REQUESTS_PER_DAY,
@@ -26,15 +27,12 @@ const OPEN_PAIR_INDEX = 'endorsement_requests_open_pair_uq'
 /** The 429 of the daily limit; the route turns `retryAfterSeconds` into a Retry-After header. */
 export class RequestLimitError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super('REQUEST_LIMIT', ENDORSEMENT_REQUEST_MESSAGES.dailyLimit(inWords(retryAfterSeconds * 1000)), 429)
+    super(
+      'REQUEST_LIMIT',
+      ENDORSEMENT_REQUEST_MESSAGES.dailyLimit(retryInWords(retryAfterSeconds * 1000)),
+      429,
+    )
   }
-}
-
-function inWords(ms: number) {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000))
-  if (minutes < 60) return `in ${minutes} minute${minutes === 1 ? '' : 's'}`
-  const hours = Math.ceil(minutes / 60)
-  return `in about ${hours} hour${hours === 1 ? '' : 's'}`
 }
 
 const displayName = (user: Pick<Member, 'fullName' | 'username'>) => user.fullName || user.username

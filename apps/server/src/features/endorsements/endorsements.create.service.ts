@@ -1,3 +1,4 @@
+import { retryInWords } from '@vouched/shared/server.constants'
 import {
   ENDORSEMENT_MESSAGES,
   engagementWeight,
@@ -36,13 +37,6 @@ const publicMemberSql = (alias: string) =>
     'profilePicture', ${alias}.profile_picture, 'isVerified', ${alias}.is_email_verified)`)
 
 type PublicMember = EndorsementRow['from']
-
-function inWords(ms: number) {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000))
-  if (minutes < 60) return `in ${minutes} minute${minutes === 1 ? '' : 's'}`
-  const hours = Math.ceil(minutes / 60)
-  return `in about ${hours} hour${hours === 1 ? '' : 's'}`
-}
 
 /**
  * After the pair's lock, in one statement, every check of a new endorsement that reads the database:
@@ -103,7 +97,7 @@ async function readPair(tx: Db, fromUserId: number, toUserId: number, category: 
     const retryAt = row.oldest_ms! + 86_400_000
     throw new AppError(
       'ENDORSEMENT_LIMIT',
-      REPUTATION_MESSAGES.dailyLimit(inWords(retryAt - Date.now())),
+      REPUTATION_MESSAGES.dailyLimit(retryInWords(retryAt - Date.now())),
       429,
     )
   }

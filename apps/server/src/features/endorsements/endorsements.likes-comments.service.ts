@@ -1,3 +1,5 @@
+import { NOTIFICATION_TEXTS } from '@vouched/shared/notifications.constants'
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import type { TComment, TLikeState } from '@vouched/shared/endorsements'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
@@ -26,12 +28,20 @@ async function notifyAround(
     .from(users)
     .where(eq(users.id, vouch.toUserId))
   const actorName = displayName(actor)
-  const verb = type === 'like' ? 'liked' : 'commented on'
+  const receiverName = receiver ? displayName(receiver) : NOTIFICATION_TEXTS.aMember
   const notices = [
-    { userId: vouch.toUserId, message: `${actorName} ${verb} an endorsement you received` },
+    {
+      userId: vouch.toUserId,
+      message: (type === 'like' ? NOTIFICATION_TEXTS.likedReceived : NOTIFICATION_TEXTS.commentedReceived)(
+        actorName,
+      ),
+    },
     {
       userId: vouch.fromUserId,
-      message: `${actorName} ${verb} your endorsement of ${receiver ? displayName(receiver) : 'a member'}`,
+      message: (type === 'like' ? NOTIFICATION_TEXTS.likedGiven : NOTIFICATION_TEXTS.commentedGiven)(
+        actorName,
+        receiverName,
+      ),
     },
   ]
   // In member order: each notification locks its member's unread count until the commit, and a like of
@@ -152,8 +162,7 @@ export async function addComment(db: Db, actor: Member, vouchId: number, comment
 export async function removeComment(db: Db, actor: Viewer, commentId: number) {
   const comment = await findComment(db, commentId)
   if (!comment) throw notFound('Comment')
-  if (comment.userId !== actor.id && !actor.isAdmin)
-    throw forbidden('Only the author can delete this comment')
+  if (comment.userId !== actor.id && !actor.isAdmin) throw forbidden(SERVER_MESSAGES.onlyCommentAuthor)
   await db.transaction(async (tx) => {
     const [removed] = await tx.delete(vouchComments).where(eq(vouchComments.id, commentId)).returning({
       vouchId: vouchComments.vouchId,

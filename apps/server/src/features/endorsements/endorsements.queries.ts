@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import {
   CATEGORIES,
   engagementWeight,
@@ -145,7 +146,7 @@ function decodeCursor(cursor: string): { position: string; id: number } {
     !/^\d{1,10}$/.test(id) ||
     Number.isNaN(Date.parse(position))
   ) {
-    throw new AppError('INVALID_CURSOR', 'This page cursor is not valid', 400, 'cursor')
+    throw new AppError('INVALID_CURSOR', SERVER_MESSAGES.invalidCursor, 400, 'cursor')
   }
   return { position, id: Number(id) }
 }

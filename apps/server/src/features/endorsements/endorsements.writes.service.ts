@@ -1,3 +1,4 @@
+import { NOTIFICATION_TEXTS } from '@vouched/shared/notifications.constants'
 import { countedPoints } from '@vouched/shared/reputation'
 import { sql, type SQL } from 'drizzle-orm'
 import { queryRows, type Db } from '../../db/client'
@@ -87,8 +88,8 @@ export async function recordEndorsementAndEffects(
     // An anonymous endorsement names nobody, not even through the notification's sender.
     fromUserId: arriving.isAnonymous ? null : arriving.fromUserId,
     message: arriving.isAnonymous
-      ? `Someone endorsed you anonymously for ${arriving.category}`
-      : `${context.endorserName} endorsed you for ${arriving.category}`,
+      ? NOTIFICATION_TEXTS.endorsedAnonymously(arriving.category)
+      : NOTIFICATION_TEXTS.endorsed(context.endorserName, arriving.category),
   })
   if (notice) parts.push(notice.ctes)
 

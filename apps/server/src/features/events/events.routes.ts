@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import type { ServerResponse } from 'node:http'
 import { EVENTS_RETRY_MS, HEARTBEAT_MS, READY_EVENT, RESYNC_EVENT } from '@vouched/shared/events'
 import { and, eq, gt, inArray } from 'drizzle-orm'
@@ -101,7 +102,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       })
     } catch (error) {
       request.log.warn({ err: error }, 'live events: could not subscribe')
-      throw new AppError('EVENTS_UNAVAILABLE', 'Live updates are unavailable right now', 503)
+      throw new AppError('EVENTS_UNAVAILABLE', SERVER_MESSAGES.eventsUnavailable, 503)
     }
 
     reply.hijack()

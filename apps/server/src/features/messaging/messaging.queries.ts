@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type {
@@ -31,7 +32,7 @@ export const encodeCursor = (micros: string, id: number) => `${micros}_${id}`
 export function decodeCursor(cursor: string | undefined): { micros: string; id: number } | null {
   if (!cursor) return null
   const match = /^(\d{1,18})_(\d{1,10})$/.exec(cursor)
-  if (!match) throw new AppError('INVALID_CURSOR', 'This page cursor is not valid', 400, 'cursor')
+  if (!match) throw new AppError('INVALID_CURSOR', SERVER_MESSAGES.invalidCursor, 400, 'cursor')
   return { micros: match[1]!, id: Number(match[2]) }
 }
 

@@ -13,6 +13,7 @@ import {
 import { publishEventSql } from '../../core/events'
 import type { Mailer } from '../../core/mail'
 import { pushWrites } from '../push/push.service'
+import { mailTexts } from '../../core/mail-texts'
 
 export type NotificationType = (typeof notifications.$inferInsert)['type']
 
@@ -35,18 +36,17 @@ export async function findPreference(db: Db, userId: number, type: string) {
 }
 
 /**
- * What a notification mail says: the kind of event, never who caused it or what they wrote. The account
- * email was never proven to be the member's, so nothing another member typed (a name included) goes to it.
+ * What a notification mail says, queued in English (the words of `mailTexts('en')`) and written in
+ * the recipient's language when it is sent: the kind of event, never who caused it or what they
+ * wrote. The account email was never proven to be the member's, so nothing another member typed
+ * (a name included) goes to it.
  */
-export const MAIL_TEXT: Record<NotificationType, string> = {
-  endorsement: 'You received a new endorsement',
-  like: 'Someone liked an endorsement you gave or received',
-  comment: 'Someone commented on an endorsement you gave or received',
-  connection: 'There is news about one of your connection requests',
-  message: 'You have a new message',
-  announcement: 'There is a new announcement',
-  'endorsement-request': 'A connection asked you to vouch for them',
-}
+const MAIL_WHAT = mailTexts('en').notification.what
+
+/** A queued mail's type, from its English words (rows queued before decision 153 hold the same). */
+const TYPE_OF_MAIL = new Map(
+  Object.entries(MAIL_WHAT).map(([type, what]) => [what, type as NotificationType] as const),
+)
 
 /**
  * A notification's writes, for a statement that may also write its cause: CTEs named `standing`, `mail`,
@@ -76,7 +76,7 @@ export function notificationWrites(
       where not ${blocked}
     ), mail as (
       insert into ${notificationMails} (user_id, subject, body)
-      select ${userId}::int, ${`Vouched: ${MAIL_TEXT[type]}`}::text, ${MAIL_TEXT[type]}::text
+      select ${userId}::int, ${mailTexts('en').notification.subject(MAIL_WHAT[type])}::text, ${MAIL_WHAT[type]}::text
       from standing where email
       returning 1
     ), created as (
@@ -124,7 +124,7 @@ export async function sendNotificationMails(db: Db, mailer: Mailer, config: Conf
     const batch = (claimed as unknown as { rows: (typeof notificationMails.$inferSelect)[] }).rows
     if (batch.length === 0) return sent
     const recipients = await db
-      .select({ id: users.id, email: users.email })
+      .select({ id: users.id, email: users.email, locale: users.locale })
       .from(users)
       .where(
         inArray(
@@ -138,20 +138,23 @@ export async function sendNotificationMails(db: Db, mailer: Mailer, config: Conf
       const user = byId.get(mail.userId)
       if (!user) continue
       try {
+        const texts = mailTexts(user.locale)
+        const type = TYPE_OF_MAIL.get(mail.body)
+        const what = type ? texts.notification.what[type] : mail.body
         await mailer.send({
           to: user.email,
-          subject: mail.subject,
-          // A digest is written whole when it is queued (features/digest); the others are one sentence.
+          subject: type ? texts.notification.subject(what) : mail.subject,
+          // A digest is written whole, in the member's language, when it is queued (features/digest);
+          // the others are one sentence, written here.
           text:
             mail.kind === 'digest'
               ? mail.body
               : [
-                  'Hello,',
+                  texts.greeting,
                   '',
-                  `${mail.body}.`,
+                  `${what}.`,
                   '',
-                  `Open Vouched: ${config.publicUrl}/`,
-                  `You receive this email because you turned it on. Change it in Settings: ${config.publicUrl}/settings`,
+                  ...texts.notification.footer(`${config.publicUrl}/`, `${config.publicUrl}/settings`),
                 ].join('\n'),
         })
         sent++

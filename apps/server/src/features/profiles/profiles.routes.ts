@@ -38,6 +38,7 @@ import {
   updateProfile,
   verifyWorkEmail,
 } from './profiles.service'
+import { say } from '../../core/locale'
 
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Checked before the body is parsed: a visitor gets 401 whatever they sent.
@@ -103,8 +104,16 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [codeRequests, codeMailsPerAddress],
       schema: { body: ZAddWorkEmailBody, response: { 200: ZAddWorkEmailResponse } },
     },
-    async (request) =>
-      addWorkEmail(app.db, app.mailer, app.config, requireMember(request), request.body.email),
+    async (request, reply) => {
+      const sent = await addWorkEmail(
+        app.db,
+        app.mailer,
+        app.config,
+        requireMember(request),
+        request.body.email,
+      )
+      return { ...sent, message: say(request, reply, sent.message) }
+    },
   )
 
   app.post(
@@ -114,7 +123,10 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [codeChecks],
       schema: { body: ZVerifyEmailBody, response: { 200: ZVerifyEmailResponse } },
     },
-    async (request) => verifyWorkEmail(app.db, requireMember(request), request.body.verificationCode),
+    async (request, reply) => {
+      const verified = await verifyWorkEmail(app.db, requireMember(request), request.body.verificationCode)
+      return { ...verified, message: say(request, reply, verified.message) }
+    },
   )
 
   app.get(

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@vouched/shared/server.constants'
 import { randomInt, timingSafeEqual } from 'node:crypto'
 import {
   PROFILE_MESSAGES,
@@ -24,6 +25,7 @@ import type { Viewer } from '../endorsements/endorsements.queries'
 import { profileJson } from './profiles.answer'
 import { findProfileAnswer } from './profiles.answer-query'
 import type { ProfileSnapshots, ProfileView } from './profiles.snapshots'
+import { mailTexts } from '../../core/mail-texts'
 
 const round2 = (value: number) => Math.round(value * 100) / 100
 
@@ -93,7 +95,7 @@ export async function getProfileAnswer(db: Db, username: string, viewer: Viewer)
 }
 
 export const assertOwnProfile = (me: Member, id: number) => {
-  if (me.id !== id) throw forbidden('You can only change your own profile')
+  if (me.id !== id) throw forbidden(SERVER_MESSAGES.ownProfileOnly)
 }
 
 export async function updateProfile(
@@ -181,28 +183,18 @@ export async function addWorkEmail(
     })
     .where(eq(users.id, me.id))
   try {
+    const texts = mailTexts(me.locale)
     await mailer.send({
       to: email,
-      subject: 'Your Vouched verification code',
+      subject: texts.workEmailCode.subject,
       // Nothing the member wrote (not even their name) goes to an address not yet proven theirs.
-      text: [
-        'Hello,',
-        '',
-        `Your Vouched verification code is ${code}.`,
-        '',
-        `Enter it on your profile within ${VERIFICATION_CODE_TTL_MINUTES} minutes to verify this work email.`,
-        'If you did not ask for it, ignore this mail.',
-      ].join('\n'),
+      text: [texts.greeting, '', ...texts.workEmailCode.lines(code)].join('\n'),
     })
   } catch {
-    throw new AppError(
-      'MAIL_FAILED',
-      'We could not send the verification email. Please try again later.',
-      503,
-    )
+    throw new AppError('MAIL_FAILED', SERVER_MESSAGES.verificationMailFailed, 503)
   }
   return {
-    message: `We sent a ${VERIFICATION_CODE_LENGTH}-digit verification code to ${email}.`,
+    message: SERVER_MESSAGES.verificationCodeSent(email),
     email,
     ...(showsCodeInAnswer(config) ? { verificationCode: code } : {}),
   }
@@ -243,5 +235,5 @@ export async function verifyWorkEmail(db: Db, me: Member, code: string) {
       verificationAttempts: 0,
     })
     .where(eq(users.id, me.id))
-  return { verified: true as const, message: 'Your work email is verified.' }
+  return { verified: true as const, message: SERVER_MESSAGES.workEmailVerified }
 }

@@ -1,4 +1,4 @@
-import { DIGEST_DESCRIPTIONS, DIGEST_MESSAGES } from '@vouched/shared/digest'
+import { DIGEST_DESCRIPTIONS, DIGEST_MESSAGES, DIGEST_SAVED_MESSAGES } from '@vouched/shared/digest'
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
@@ -51,7 +51,7 @@ describe('digest setting', () => {
     expect(screen.getByRole('radio', { name: 'Off' })).toBeChecked()
 
     await user.click(screen.getByRole('radio', { name: 'Daily' }))
-    expect(await screen.findByText(DIGEST_MESSAGES.saved.daily)).toBeInTheDocument()
+    expect(await screen.findByText(DIGEST_SAVED_MESSAGES.daily)).toBeInTheDocument()
     expect(screen.getByRole('radio', { name: 'Daily' })).toBeChecked()
     expect(screen.getByRole('group', { name: 'Email digest' })).toHaveAccessibleDescription(
       DIGEST_DESCRIPTIONS.daily,
@@ -59,7 +59,7 @@ describe('digest setting', () => {
     // Picking the current choice again sends nothing.
     await user.click(screen.getByRole('radio', { name: 'Daily' }))
     await user.click(screen.getByRole('radio', { name: 'Off' }))
-    expect(await screen.findByText(DIGEST_MESSAGES.saved.off)).toBeInTheDocument()
+    expect(await screen.findByText(DIGEST_SAVED_MESSAGES.off)).toBeInTheDocument()
     expect(patches).toEqual([{ digest: 'daily' }, { digest: 'off' }])
   })
 

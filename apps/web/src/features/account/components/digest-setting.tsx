@@ -4,6 +4,7 @@ import {
   DIGEST_FREQUENCIES,
   DIGEST_LABELS,
   DIGEST_MESSAGES,
+  DIGEST_SAVED_MESSAGES,
   type TDigestFrequency,
 } from '@vouched/shared/digest'
 import { useId } from 'react'
@@ -31,7 +32,7 @@ export function DigestSetting() {
     save.mutate(
       { digest },
       {
-        onSuccess: () => toast({ title: DIGEST_MESSAGES.saved[digest] }),
+        onSuccess: () => toast({ title: DIGEST_SAVED_MESSAGES[digest] }),
         onError: (error) =>
           toast({ title: DIGEST_MESSAGES.failed, description: errorMessage(error), variant: 'destructive' }),
       },
