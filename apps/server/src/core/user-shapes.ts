@@ -19,6 +19,8 @@ export type Member = Omit<
   | 'resetTokenExpiry'
   // A display preference, read with the settings (findSettings): no request needs it in memory.
   | 'colorScheme'
+  // A setting read with the settings and by federation's own queries: no request needs it in memory.
+  | 'federated'
 >
 
 /** The columns of a `Member`, for reads that never need the secrets in memory at all. */

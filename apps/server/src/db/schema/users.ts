@@ -48,6 +48,8 @@ export const users = pgTable(
     reviewEndorsements: boolean('review_endorsements').notNull().default(false),
     /** 'system' | 'light' | 'dark', or null while the member has not picked one (each device keeps its own). */
     colorScheme: text('color_scheme', { enum: COLOR_SCHEMES }),
+    /** The member publishes their profile and public vouches to the fediverse (docs/federation.md). */
+    federated: boolean('federated').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
