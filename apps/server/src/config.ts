@@ -55,6 +55,8 @@ const ZEnv = z
     SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(500),
     CACHE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    FEDERATION: z.enum(['on', 'off']).default('off'),
+    FEDERATION_PRIVATE_ADDRESSES: z.enum(['0', '1']).default('0'),
   })
   // The admin account is the one most worth guessing: the members' password rules apply to it too.
   .superRefine((env, ctx) => {
@@ -113,6 +115,17 @@ export type Config = {
   cacheHeartbeatMs?: number
   /** Where the built web client lives; absent in API-only test runs. */
   webDist: string | undefined
+  /**
+   * FEDERATION=on: members who opt in are ActivityPub actors, found by WebFinger, followed from the
+   * fediverse (features/federation, docs/federation.md). Off: those routes answer 404 and nothing is sent.
+   */
+  federation: boolean
+  /**
+   * FEDERATION_PRIVATE_ADDRESSES=1: fetch from and deliver to loopback and private addresses (two
+   * instances on one machine, tests). Off, as it must be on the internet: a remote document cannot make
+   * the server reach its own network.
+   */
+  federationPrivateAddresses: boolean
 }
 
 /** How many proxies in front of us to believe (a hop count), or which ones (addresses and CIDRs). */
@@ -195,6 +208,8 @@ export function loadConfig(
     cacheHeartbeatMs: e.CACHE_HEARTBEAT_MS,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
+    federation: e.FEDERATION === 'on',
+    federationPrivateAddresses: e.FEDERATION_PRIVATE_ADDRESSES === '1',
   }
 }
 

@@ -53,6 +53,10 @@ export const ZAccountSettings = z.object({
    * each device keeps its own (docs/decisions/139).
    */
   colorScheme: ZColorScheme.nullable(),
+  /** The member publishes their profile and public vouches to the fediverse (docs/federation.md). */
+  federated: z.boolean(),
+  /** Whether this instance federates at all (FEDERATION=on): without it `federated` changes nothing. */
+  federationAvailable: z.boolean(),
 })
 
 export type TAccountSettings = z.infer<typeof ZAccountSettings>
@@ -61,6 +65,7 @@ export const ZUpdateAccountSettingsBody = z
   .object({
     reviewEndorsements: z.boolean({ error: 'reviewEndorsements must be true or false' }).optional(),
     colorScheme: ZColorScheme.nullable().optional(),
+    federated: z.boolean({ error: 'federated must be true or false' }).optional(),
   })
   .strict()
 

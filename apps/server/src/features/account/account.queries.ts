@@ -36,12 +36,25 @@ import { listRequestsForExport } from '../endorsement-requests/endorsement-reque
 import { listReportsBy } from '../reports/reports.service'
 
 /** The member's own settings, read from the database (a session's copy of the member may be older). */
-export async function findSettings(db: Db, userId: number): Promise<TAccountSettings> {
+export async function findSettings(
+  db: Db,
+  userId: number,
+  federationAvailable: boolean,
+): Promise<TAccountSettings> {
   const [row] = await db
-    .select({ reviewEndorsements: users.reviewEndorsements, colorScheme: users.colorScheme })
+    .select({
+      reviewEndorsements: users.reviewEndorsements,
+      colorScheme: users.colorScheme,
+      federated: users.federated,
+    })
     .from(users)
     .where(eq(users.id, userId))
-  return { reviewEndorsements: row?.reviewEndorsements ?? false, colorScheme: row?.colorScheme ?? null }
+  return {
+    reviewEndorsements: row?.reviewEndorsements ?? false,
+    colorScheme: row?.colorScheme ?? null,
+    federated: row?.federated ?? false,
+    federationAvailable,
+  }
 }
 
 export async function listPreferences(db: Db, userId: number): Promise<TPreference[]> {
@@ -170,7 +183,7 @@ export async function buildExport(
   ])
 
   const [settings, pending] = await Promise.all([
-    findSettings(db, me.id),
+    findSettings(db, me.id, config.federation),
     db
       .select({ vouch: pendingVouches, user: ref })
       .from(pendingVouches)

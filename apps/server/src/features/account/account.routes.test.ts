@@ -152,20 +152,40 @@ describe('colour scheme', () => {
 
   it('is null until the member picks one, then kept per member', async () => {
     const [ana, ben] = await Promise.all([createMember(t.db), createMember(t.db)])
-    expect((await settings(ana)).json()).toEqual({ reviewEndorsements: false, colorScheme: null })
+    expect((await settings(ana)).json()).toEqual({
+      reviewEndorsements: false,
+      colorScheme: null,
+      federated: false,
+      federationAvailable: false,
+    })
 
     const saved = await patch(ana, { colorScheme: 'dark' })
     expect(saved.statusCode).toBe(200)
-    expect(saved.json()).toEqual({ reviewEndorsements: false, colorScheme: 'dark' })
+    expect(saved.json()).toEqual({
+      reviewEndorsements: false,
+      colorScheme: 'dark',
+      federated: false,
+      federationAvailable: false,
+    })
     expect((await settings(ana)).json().colorScheme).toBe('dark')
     // Another member's choice is their own.
     expect((await settings(ben)).json().colorScheme).toBeNull()
 
     // Saving one setting leaves the other as it was, both ways.
     await patch(ana, { reviewEndorsements: true })
-    expect((await settings(ana)).json()).toEqual({ reviewEndorsements: true, colorScheme: 'dark' })
+    expect((await settings(ana)).json()).toEqual({
+      reviewEndorsements: true,
+      colorScheme: 'dark',
+      federated: false,
+      federationAvailable: false,
+    })
     await patch(ana, { colorScheme: 'system' })
-    expect((await settings(ana)).json()).toEqual({ reviewEndorsements: true, colorScheme: 'system' })
+    expect((await settings(ana)).json()).toEqual({
+      reviewEndorsements: true,
+      colorScheme: 'system',
+      federated: false,
+      federationAvailable: false,
+    })
 
     // null hands the choice back to each device.
     expect((await patch(ana, { colorScheme: null })).json().colorScheme).toBeNull()
@@ -192,7 +212,12 @@ describe('colour scheme', () => {
     const ana = await createMember(t.db)
     await patch(ana, { colorScheme: 'light' })
     const archive = (await t.inject(ana, { method: 'GET', url: '/api/account/export' })).json()
-    expect(archive.settings).toEqual({ reviewEndorsements: false, colorScheme: 'light' })
+    expect(archive.settings).toEqual({
+      reviewEndorsements: false,
+      colorScheme: 'light',
+      federated: false,
+      federationAvailable: false,
+    })
   })
 })
 
@@ -274,7 +299,12 @@ describe('data export', () => {
     const res = await t.inject(me!, { method: 'GET', url: '/api/account/export' })
     expect(res.statusCode).toBe(200)
     const archive = res.json()
-    expect(archive.settings).toEqual({ reviewEndorsements: true, colorScheme: null })
+    expect(archive.settings).toEqual({
+      reviewEndorsements: true,
+      colorScheme: null,
+      federated: false,
+      federationAvailable: false,
+    })
     expect(archive.endorsementsGiven).toEqual([])
     expect(archive.pendingEndorsements).toEqual([
       expect.objectContaining({

@@ -48,6 +48,7 @@ export async function saveSettings(db: Db, userId: number, settings: TUpdateAcco
   const changes = {
     ...(settings.reviewEndorsements === undefined ? {} : { reviewEndorsements: settings.reviewEndorsements }),
     ...(settings.colorScheme === undefined ? {} : { colorScheme: settings.colorScheme }),
+    ...(settings.federated === undefined ? {} : { federated: settings.federated }),
   }
   if (Object.keys(changes).length === 0) return
   await db.update(users).set(changes).where(eq(users.id, userId))
