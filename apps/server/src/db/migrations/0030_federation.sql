@@ -119,3 +119,19 @@ END $$;
 CREATE TRIGGER users_federation_update AFTER UPDATE ON users
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION vouched_federation_members_changed();
+--> statement-breakpoint
+CREATE FUNCTION vouched_federation_blocks_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- A vouch between two members with a block between them never leaves the server, either way round.
+  PERFORM vouched_federation_mark(ARRAY(
+    SELECT blocker_id FROM changed_rows UNION SELECT blocked_id FROM changed_rows));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER blocks_federation_insert AFTER INSERT ON blocks
+  REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION vouched_federation_blocks_changed();
+--> statement-breakpoint
+CREATE TRIGGER blocks_federation_delete AFTER DELETE ON blocks
+  REFERENCING OLD TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION vouched_federation_blocks_changed();

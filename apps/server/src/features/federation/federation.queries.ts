@@ -115,7 +115,7 @@ export async function deleteFollower(db: Db, userId: number, actorUri: string) {
 /**
  * A vouch as its Note tells it. Only vouches that may leave the server are read (docs/federation.md):
  * named (never anonymous), shown (neither hidden by its receiver nor by a block), between two members
- * who both publish to the fediverse and neither of whom is suspended.
+ * who both publish to the fediverse, neither of whom is suspended and neither of whom blocked the other.
  */
 export type PublishableVouch = {
   id: number
@@ -146,7 +146,10 @@ const publishableSelect = sql`select v.id, v.from_user_id as "fromUserId", v.to_
   join users fu on fu.id = v.from_user_id
   join users tu on tu.id = v.to_user_id
   where not v.is_anonymous and not v.is_hidden and not v.hidden_by_block
-    and fu.federated and tu.federated and fu.suspended_at is null and tu.suspended_at is null`
+    and fu.federated and tu.federated and fu.suspended_at is null and tu.suspended_at is null
+    and not exists (select 1 from blocks b
+      where (b.blocker_id = v.from_user_id and b.blocked_id = v.to_user_id)
+         or (b.blocker_id = v.to_user_id and b.blocked_id = v.from_user_id))`
 
 const asPublishable = (row: PublishableVouch): PublishableVouch => ({
   ...row,

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AppError } from '../../core/errors'
 import { createSecretBox } from '../../core/secret-box'
@@ -17,11 +18,14 @@ declare module 'fastify' {
   }
 }
 
+export type FederationPluginOptions = {
+  /** How often the publisher looks for marked members and the queue for messages. */
+  pollMs?: number
+}
+
 export type FederationRoutesOptions = {
   /** The client's page, served at a profile URL to whoever asks for HTML (content negotiation). */
   indexHtml?: string | undefined
-  /** How often the publisher looks for marked members and the queue for messages (tests go faster). */
-  pollMs?: number
 }
 
 /** Activities are signed over their exact bytes (the Digest header): bodies reach fedify unparsed. */
@@ -59,12 +63,10 @@ export async function sendWebResponse(reply: FastifyReply, response: Response) {
 }
 
 /**
- * ActivityPub, WebFinger and NodeInfo behind Fastify routes (docs/decisions/149): each route hands the
- * request to fedify, which answers it, or says it has nothing (FEDERATION off, a member who does not
- * publish, a browser asking a profile URL for HTML), when the route answers as it would without
- * federation. Signatures are fedify's to check; these routes need no session.
+ * The instance's fedify, its storage and publisher, shared by the routes and the tests (decorated on
+ * the root instance); with FEDERATION=on its queue and publisher run from start-up to close.
  */
-export const federationRoutes: FastifyPluginAsyncZod<FederationRoutesOptions> = async (app, options) => {
+export const federationPlugin = fp<FederationPluginOptions>(async (app, options) => {
   const { config } = app
   const pollMs = options.pollMs ?? 1_000
   const kv = new DbKvStore(app.db)
@@ -83,6 +85,39 @@ export const federationRoutes: FastifyPluginAsyncZod<FederationRoutesOptions> = 
   })
   const publisher = createPublisher(app.db, fedify, config.publicUrl, app.log)
   app.decorate('federation', { fedify, publisher, queue, kv })
+
+  if (!config.federation) return
+  const stop = new AbortController()
+  let publishing: Promise<void> = Promise.resolve()
+  app.addHook('onReady', async () => {
+    await markEveryPublisher(app.db)
+    void fedify.startQueue(undefined, { signal: stop.signal })
+    const tick = () => {
+      publishing = publisher.drain().catch((error: unknown) => {
+        app.log.error({ err: error }, 'federation: publishing failed')
+      })
+      void publishing.then(() => {
+        if (!stop.signal.aborted) timer = setTimeout(tick, pollMs)
+      })
+    }
+    let timer = setTimeout(tick, 0)
+    stop.signal.addEventListener('abort', () => clearTimeout(timer), { once: true })
+  })
+  app.addHook('onClose', async () => {
+    stop.abort()
+    await publishing
+  })
+})
+
+/**
+ * ActivityPub, WebFinger and NodeInfo behind Fastify routes (docs/decisions/149): each route hands the
+ * request to fedify, which answers it, or says it has nothing (FEDERATION off, a member who does not
+ * publish, a browser asking a profile URL for HTML), when the route answers as it would without
+ * federation. Signatures are fedify's to check; these routes need no session.
+ */
+export const federationRoutes: FastifyPluginAsyncZod<FederationRoutesOptions> = async (app, options) => {
+  const { config } = app
+  const { fedify } = app.federation
 
   // Inside this plugin only: every body stays raw bytes, whatever its type says.
   app.removeAllContentTypeParsers()
@@ -127,27 +162,5 @@ export const federationRoutes: FastifyPluginAsyncZod<FederationRoutesOptions> = 
     // A server asking for an actor that is not there is told so, not handed the client's page.
     if (!options.indexHtml || wantsActivityStreams(request)) throw notFound(request)
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(options.indexHtml)
-  })
-
-  if (!config.federation) return
-  const stop = new AbortController()
-  let publishing: Promise<void> = Promise.resolve()
-  app.addHook('onReady', async () => {
-    await markEveryPublisher(app.db)
-    void fedify.startQueue(undefined, { signal: stop.signal })
-    const tick = () => {
-      publishing = publisher.drain().catch((error: unknown) => {
-        app.log.error({ err: error }, 'federation: publishing failed')
-      })
-      void publishing.then(() => {
-        if (!stop.signal.aborted) timer = setTimeout(tick, pollMs)
-      })
-    }
-    let timer = setTimeout(tick, 0)
-    stop.signal.addEventListener('abort', () => clearTimeout(timer), { once: true })
-  })
-  app.addHook('onClose', async () => {
-    stop.abort()
-    await publishing
   })
 }
