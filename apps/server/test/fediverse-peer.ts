@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import { createFederation, generateCryptoKeyPair, MemoryKvStore } from '@fedify/fedify'
+import { createFederation, type generateCryptoKeyPair, MemoryKvStore } from '@fedify/fedify'
 import { Activity, Endpoints, Follow, Person, Undo, type Actor } from '@fedify/vocab'
 import { buildTestApp } from './build-test-app'
 import { freePort } from './start-server'
