@@ -18,6 +18,7 @@ import { ChangePasswordForm } from '../../features/account/components/change-pas
 import { DataExport } from '../../features/account/components/data-export'
 import { DeleteAccount } from '../../features/account/components/delete-account'
 import { NotificationPreferences } from '../../features/account/components/notification-preferences'
+import { FederationSetting } from '../../features/account/components/federation-setting'
 import { ReviewEndorsementsSetting } from '../../features/account/components/review-endorsements-setting'
 import { BlockedMembers } from '../../features/blocks/components/blocked-members'
 import { SecuritySettings } from '../../features/security/components/security-settings'
@@ -109,7 +110,10 @@ export default function SettingsPage() {
         title="Endorsements"
         description="Decide what appears on your profile."
       >
-        <ReviewEndorsementsSetting />
+        <div className="grid gap-3">
+          <ReviewEndorsementsSetting />
+          <FederationSetting />
+        </div>
       </Section>
       <Section
         id="blocked"
