@@ -1,10 +1,11 @@
+import type { TCreateEndorsement } from '@vouched/shared/endorsements'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { TestApp } from '../../../test/build-test-app'
 import { createMember, endorse } from '../../../test/factories'
 import { startFederatedApp, startPeer, type Peer } from '../../../test/fediverse-peer'
 import { blockMember } from '../blocks/blocks.service'
 import { acceptConnectionRequest, sendConnectionRequest } from '../connections/connections.service'
-import { createEndorsement } from '../endorsements/endorsements.create.service'
+import { createEndorsement, type CreateEndorsementInput } from '../endorsements/endorsements.create.service'
 import { setEndorsementHidden } from '../endorsements/endorsements.hiding.service'
 import { sendMessage } from '../messaging/messaging.service'
 
@@ -54,10 +55,10 @@ it('sends followers public vouches only: never anonymous, hidden or blocked ones
   const input = (
     from: typeof rita,
     to: typeof rita,
-    category: string,
+    category: TCreateEndorsement['category'],
     note: string,
     isAnonymous = false,
-  ) => ({
+  ): CreateEndorsementInput => ({
     from,
     toUserId: to.id,
     category,
@@ -88,7 +89,7 @@ it('sends followers public vouches only: never anonymous, hidden or blocked ones
     await blockMember(tx, rita, eve.id)
     return [received, given]
   })
-  const request = await sendConnectionRequest(t.db, tom, rita.id)
+  const request = await sendConnectionRequest(t.db, tom, rita.id, undefined)
   await acceptConnectionRequest(t.db, rita, request.id)
   await sendMessage(t.db, tom, rita.id, SECRETS.message)
 
