@@ -119,10 +119,20 @@ export const federationRoutes: FastifyPluginAsyncZod<FederationRoutesOptions> = 
   const { config } = app
   const { fedify } = app.federation
 
-  // Inside this plugin only: every body stays raw bytes, whatever its type says.
+  // Inside this plugin only: JSON bodies (ActivityStreams, JSON-LD or plain) are checked but stay raw
+  // bytes for fedify; any other type is refused with 415 as everywhere else.
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: INBOX_BODY_LIMIT }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    ['application/activity+json', 'application/ld+json', 'application/json'],
+    { parseAs: 'buffer', bodyLimit: INBOX_BODY_LIMIT },
+    (_request, body, done) => {
+      try {
+        JSON.parse((body as Buffer).toString('utf8'))
+        done(null, body)
+      } catch {
+        done(new AppError('INVALID_JSON', 'Request body is not valid JSON', 400), undefined)
+      }
+    },
   )
 
   const notFound = (request: FastifyRequest) =>
