@@ -14,8 +14,8 @@ export type Delivery = { path: string; body: string; json: Record<string, unknow
  * It records every request its inboxes receive, raw, before fedify reads it, and every activity fedify
  * accepted after checking its signature.
  */
-export async function startPeer() {
-  const port = await freePort()
+export async function startPeer({ port: fixedPort }: { port?: number } = {}) {
+  const port = fixedPort ?? (await freePort())
   const origin = `http://127.0.0.1:${port}`
   const federation = createFederation<void>({
     kv: new MemoryKvStore(),

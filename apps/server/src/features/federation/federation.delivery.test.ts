@@ -213,3 +213,35 @@ describe('publishing vouches', () => {
     expect(actor.statusCode).toBe(404)
   })
 })
+
+describe('delivering', () => {
+  it('retries a delivery to a server that was down until it is back', async () => {
+    const rosa = await publisher('Rosa Retry')
+    const sam = await publisher('Sam Sender')
+    const flaky = await startPeer()
+    await flaky.follow('fan', actorUrl(rosa))
+    await expect
+      .poll(() => flaky.accepted.filter((a) => a.type === 'Accept').length, { timeout: 15_000 })
+      .toBe(1)
+    const port = Number(new URL(flaky.origin).port)
+    await flaky.close()
+
+    await endorse(t, sam, rosa, { category: 'Initiative', note: 'sent while the server was down' })
+    await publish()
+    // The first attempt fails (connection refused) and waits in the queue for its retry.
+    await expect
+      .poll(async () => (await t.app.federation.queue.getDepth()).delayed, { timeout: 15_000 })
+      .toBeGreaterThan(0)
+
+    const back = await startPeer({ port })
+    try {
+      await expect
+        .poll(() => back.accepted.filter((a) => a.type === 'Create').length, { timeout: 30_000 })
+        .toBe(1)
+      const note = back.accepted.find((a) => a.type === 'Create')!.json.object as Record<string, unknown>
+      expect(note.content).toContain('sent while the server was down')
+    } finally {
+      await back.close()
+    }
+  }, 60_000)
+})

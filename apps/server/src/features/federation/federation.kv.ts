@@ -31,6 +31,35 @@ export class DbKvStore implements KvStore {
       .onConflictDoUpdate({ target: federationKv.key, set: { value: value as object, expiresAt } })
   }
 
+  /**
+   * Sets the value only if the current one equals `expectedValue` (undefined: absent or expired), in
+   * one statement, so instances updating the same entry (fedify's circuit breaker) never lose a write.
+   */
+  async cas(
+    key: KvKey,
+    expectedValue: unknown,
+    newValue: unknown,
+    options?: KvStoreSetOptions,
+  ): Promise<boolean> {
+    const ttlMs = options?.ttl ? options.ttl.total('millisecond') : null
+    const expiresAt = ttlMs === null ? null : new Date(Date.now() + ttlMs)
+    const encoded = encode(key)
+    const value = JSON.stringify(newValue)
+    const result =
+      expectedValue === undefined
+        ? await this.db.execute(sql`insert into federation_kv (key, value, expires_at)
+            values (${encoded}, ${value}::jsonb, ${expiresAt})
+            on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at
+            where federation_kv.expires_at is not null and federation_kv.expires_at <= now()
+            returning key`)
+        : await this.db
+            .execute(sql`update federation_kv set value = ${value}::jsonb, expires_at = ${expiresAt}
+            where key = ${encoded} and value = ${JSON.stringify(expectedValue)}::jsonb
+              and (expires_at is null or expires_at > now())
+            returning key`)
+    return (result as unknown as { rows: unknown[] }).rows.length === 1
+  }
+
   async delete(key: KvKey): Promise<void> {
     await this.db.delete(federationKv).where(eq(federationKv.key, encode(key)))
   }

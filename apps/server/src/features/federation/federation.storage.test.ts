@@ -33,11 +33,20 @@ describe('DbKvStore', () => {
     expect(await kv.get(['kv-test', 'a'])).toBeUndefined()
   })
 
+  it('compares and sets: only over the value expected, or over nothing', async () => {
+    const kv = new DbKvStore(t.db)
+    expect(await kv.cas(['kv-cas'], undefined, { state: 'closed' })).toBe(true)
+    expect(await kv.cas(['kv-cas'], undefined, { state: 'open' })).toBe(false)
+    expect(await kv.cas(['kv-cas'], { state: 'half' }, { state: 'open' })).toBe(false)
+    expect(await kv.cas(['kv-cas'], { state: 'closed' }, { state: 'open' })).toBe(true)
+    expect(await kv.get(['kv-cas'])).toEqual({ state: 'open' })
+  })
+
   it('forgets a value once its time to live has passed', async () => {
     const kv = new DbKvStore(t.db)
-    await kv.set(['kv-ttl'], 'short', { ttl: Temporal.Duration.from({ milliseconds: 50 }) })
+    await kv.set(['kv-ttl'], 'short', { ttl: Temporal.Duration.from({ seconds: 1 }) })
     expect(await kv.get(['kv-ttl'])).toBe('short')
-    await new Promise((resolve) => setTimeout(resolve, 80))
+    await new Promise((resolve) => setTimeout(resolve, 1_200))
     expect(await kv.get(['kv-ttl'])).toBeUndefined()
     await kv.sweepExpired()
     const [row] = await t.db
