@@ -155,3 +155,24 @@ describe('with FEDERATION off', () => {
     expect(page.body).toBe(PAGE)
   })
 })
+
+describe('the inboxes', () => {
+  it('take at most 600 deliveries a minute from one address', async () => {
+    const limited = await buildTestApp({ rateLimit: true })
+    try {
+      const deliver = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/federation/inbox',
+          headers: { 'content-type': AP },
+          payload: '{}',
+        })
+      for (let i = 0; i < 600; i++) expect((await deliver()).statusCode).toBe(404)
+      const refused = await deliver()
+      expect(refused.statusCode).toBe(429)
+      expect(refused.headers['retry-after']).toBeDefined()
+    } finally {
+      await limited.close()
+    }
+  }, 60_000)
+})

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AppError } from '../../core/errors'
+import { rateLimit } from '../../core/rate-limit'
 import { createSecretBox } from '../../core/secret-box'
 import { createVouchedFederation, type VouchedFederation } from './federation'
 import { createActorKeys } from './federation.keys'
@@ -156,13 +157,16 @@ export const federationRoutes: FastifyPluginAsyncZod<FederationRoutesOptions> = 
   }
   // Server-to-server: no session and no cookie is read; API tokens have nothing to reach here.
   const routeConfig = { config: { apiTokens: true } }
+  // Each delivery may make fedify fetch its sender's key: a server may deliver a lot, not endlessly.
+  const deliveries = rateLimit(app, { name: 'federation.inbox', max: 600, timeWindow: '1 minute' })
+  const inboxConfig = { ...routeConfig, onRequest: [deliveries] }
   app.get('/.well-known/webfinger', routeConfig, handler)
   app.get('/.well-known/nodeinfo', routeConfig, handler)
   app.get('/nodeinfo/2.1', routeConfig, handler)
   app.get('/federation/users/:username/followers', routeConfig, handler)
   app.get('/federation/users/:username/vouches/:vouchId', routeConfig, handler)
-  app.post('/federation/users/:username/inbox', routeConfig, handler)
-  app.post('/federation/inbox', routeConfig, handler)
+  app.post('/federation/users/:username/inbox', inboxConfig, handler)
+  app.post('/federation/inbox', inboxConfig, handler)
 
   // The profile URL is the actor's id: servers asking for ActivityStreams get the actor, people the page.
   app.get('/profile/:username', routeConfig, async (request, reply) => {
