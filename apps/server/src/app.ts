@@ -41,6 +41,7 @@ import { endorsementRequestsRoutes } from './features/endorsement-requests/endor
 import { endorsementsRoutes } from './features/endorsements/endorsements.routes'
 import { endorsementReviewRoutes } from './features/endorsements/endorsements.review.routes'
 import { eventsRoutes } from './features/events/events.routes'
+import { federationPlugin, federationRoutes } from './features/federation/federation.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { messagingRoutes } from './features/messaging/messaging.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
@@ -174,6 +175,8 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(pushRoutes)
   await app.register(passkeysRoutes)
   await app.register(uploadsRoutes)
+  await app.register(federationPlugin)
+  await app.register(federationRoutes, { indexHtml })
 
   await registerClient(app, config, indexHtml)
   return app

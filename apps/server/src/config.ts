@@ -61,6 +61,8 @@ const ZEnv = z
       .refine((ms) => ms === 0 || ms >= 10_000, 'must be 0 (off) or between 10000 and 3600000')
       .default(300_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    FEDERATION: z.enum(['on', 'off']).default('off'),
+    FEDERATION_PRIVATE_ADDRESSES: z.enum(['0', '1']).default('0'),
   })
   // The admin account is the one most worth guessing: the members' password rules apply to it too.
   .superRefine((env, ctx) => {
@@ -124,6 +126,17 @@ export type Config = {
   digestIntervalMs?: number
   /** Where the built web client lives; absent in API-only test runs. */
   webDist: string | undefined
+  /**
+   * FEDERATION=on: members who opt in are ActivityPub actors, found by WebFinger, followed from the
+   * fediverse (features/federation, docs/federation.md). Off: those routes answer 404 and nothing is sent.
+   */
+  federation: boolean
+  /**
+   * FEDERATION_PRIVATE_ADDRESSES=1: fetch from and deliver to loopback and private addresses (two
+   * instances on one machine, tests). Off, as it must be on the internet: a remote document cannot make
+   * the server reach its own network.
+   */
+  federationPrivateAddresses: boolean
 }
 
 /** How many proxies in front of us to believe (a hop count), or which ones (addresses and CIDRs). */
@@ -207,6 +220,8 @@ export function loadConfig(
     digestIntervalMs: e.DIGEST_INTERVAL_MS,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
+    federation: e.FEDERATION === 'on',
+    federationPrivateAddresses: e.FEDERATION_PRIVATE_ADDRESSES === '1',
   }
 }
 

@@ -109,6 +109,17 @@ const routes: Record<string, Row> = {
     skip: "signed with each instance's own key; its bits are those of named, shown endorsements and medals only",
   },
   'GET /badge/:username': as(['tom'], '/badge/rita'),
+  // Federation (issue 30) is off in these worlds: each answers 404 alike. What leaves the server when it
+  // is on, anonymous endorsements above all, is read by features/federation/federation.privacy.test.ts.
+  'GET /profile/:username': {
+    skip: 'the client page, or with FEDERATION=on an actor (federation.privacy.test.ts)',
+  },
+  'GET /.well-known/webfinger': { skip: 'FEDERATION off here; names only members who publish' },
+  'GET /.well-known/nodeinfo': { skip: 'FEDERATION off here; links to the NodeInfo document' },
+  'GET /nodeinfo/2.1': { skip: 'FEDERATION off here; counts of members who publish and of published notes' },
+  'GET /federation/users/:username/followers': { skip: 'FEDERATION off here; remote followers only' },
+  'GET /federation/users/:username/vouches/:vouchId': (w) =>
+    as(readers, `/federation/users/rita/vouches/${w.anonymousId}`)(w),
   'GET /api/announcements': { skip: 'written by admins, no endorsement' },
   'GET /api/announcements/pinned': { skip: 'written by admins, no endorsement' },
   'GET /api/conversations': (w) =>

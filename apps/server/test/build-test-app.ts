@@ -86,6 +86,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     // such a test calls `settle()` between the change and the read.
     ...(cachesOn ? productionCacheSizes() : { sessionCacheSize: 0, profileCacheSize: 0, searchCacheSize: 0 }),
     webDist: undefined,
+    federation: false,
+    federationPrivateAddresses: false,
     ...overrides,
   }
 }

@@ -68,6 +68,8 @@ describe('the locale setting', () => {
       colorScheme: null,
       digest: 'off',
       locale: 'de',
+      federated: false,
+      federationAvailable: false,
     })
     expect((await settings(ana)).json().locale).toBe('de')
     // Another setting leaves it as it is.
@@ -77,6 +79,8 @@ describe('the locale setting', () => {
       colorScheme: 'dark',
       digest: 'off',
       locale: 'de',
+      federated: false,
+      federationAvailable: false,
     })
     expect((await patch(ana, { locale: null })).json().locale).toBeNull()
     expect((await settings(ana)).json().locale).toBeNull()

@@ -26,6 +26,7 @@ export const ACCOUNT_MESSAGES = {
   deleted: 'Your account and all your data have been deleted.',
   deleteFailed: 'Failed to delete your account',
   preferencesSaved: 'Notification preferences saved',
+  federationOff: 'This server does not publish to the fediverse',
   preferencesFailed: 'Failed to save your notification preferences',
   exportFailed: 'Failed to download your data',
   exportReady: 'Your data is downloading',

@@ -62,6 +62,10 @@ export const ZAccountSettings = z.object({
    * browser (Accept-Language, navigator.languages) (docs/decisions/153).
    */
   locale: ZLocale.nullable(),
+  /** The member publishes their profile and public vouches to the fediverse (docs/federation.md). */
+  federated: z.boolean(),
+  /** Whether this instance federates at all (FEDERATION=on): without it `federated` changes nothing. */
+  federationAvailable: z.boolean(),
 })
 
 export type TAccountSettings = z.infer<typeof ZAccountSettings>
@@ -72,6 +76,7 @@ export const ZUpdateAccountSettingsBody = z
     colorScheme: ZColorScheme.nullable().optional(),
     digest: ZDigestFrequency.optional(),
     locale: ZLocale.nullable().optional(),
+    federated: z.boolean({ error: 'federated must be true or false' }).optional(),
   })
   .strict()
 

@@ -21,6 +21,8 @@ export type Member = Omit<
   | 'colorScheme'
   // Read by the digest job and with the settings: no request needs it in memory either.
   | 'digest'
+  // A setting read with the settings and by federation's own queries: no request needs it in memory.
+  | 'federated'
 >
 
 /** The columns of a `Member`, for reads that never need the secrets in memory at all. */

@@ -59,6 +59,7 @@ export const MESSAGES_DE: TMessageCatalogue = {
     preferencesFailed: 'Deine Benachrichtigungseinstellungen konnten nicht gespeichert werden',
     exportFailed: 'Deine Daten konnten nicht heruntergeladen werden',
     exportReady: 'Deine Daten werden heruntergeladen',
+    federationOff: 'Dieser Server veröffentlicht nicht im Fediverse',
   },
   PREFERENCE_LABELS: {
     endorsement: 'Empfehlungen, die du erhältst',
@@ -577,5 +578,6 @@ export const MESSAGES_DE: TMessageCatalogue = {
     colorSchemeEnum: 'colorScheme muss system, light oder dark sein',
     localeEnum: 'locale muss en oder de sein',
     digestEnum: 'digest muss off, daily oder weekly sein',
+    federatedBoolean: 'federated muss true oder false sein',
   },
 }

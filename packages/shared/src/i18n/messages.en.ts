@@ -67,6 +67,7 @@ export const INLINE_SCHEMA_MESSAGES = {
   colorSchemeEnum: 'colorScheme must be one of system, light, dark',
   localeEnum: 'locale must be one of en, de',
   digestEnum: 'digest must be one of off, daily, weekly',
+  federatedBoolean: 'federated must be true or false',
 } as const
 
 /** The users.constants texts that are not in a `*_MESSAGES` object. */

@@ -54,6 +54,8 @@ export const users = pgTable(
     digest: text('digest', { enum: DIGEST_FREQUENCIES }).notNull().default('off'),
     /** 'en' | 'de', or null to follow the browser: the language of their answers and mails (decision 153). */
     locale: text('locale', { enum: LOCALES }),
+    /** The member publishes their profile and public vouches to the fediverse (docs/federation.md). */
+    federated: boolean('federated').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

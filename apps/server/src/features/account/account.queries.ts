@@ -36,13 +36,18 @@ import { listRequestsForExport } from '../endorsement-requests/endorsement-reque
 import { listReportsBy } from '../reports/reports.service'
 
 /** The member's own settings, read from the database (a session's copy of the member may be older). */
-export async function findSettings(db: Db, userId: number): Promise<TAccountSettings> {
+export async function findSettings(
+  db: Db,
+  userId: number,
+  federationAvailable: boolean,
+): Promise<TAccountSettings> {
   const [row] = await db
     .select({
       reviewEndorsements: users.reviewEndorsements,
       colorScheme: users.colorScheme,
       digest: users.digest,
       locale: users.locale,
+      federated: users.federated,
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -51,6 +56,8 @@ export async function findSettings(db: Db, userId: number): Promise<TAccountSett
     colorScheme: row?.colorScheme ?? null,
     digest: row?.digest ?? 'off',
     locale: row?.locale ?? null,
+    federated: row?.federated ?? false,
+    federationAvailable,
   }
 }
 
@@ -180,7 +187,7 @@ export async function buildExport(
   ])
 
   const [settings, pending] = await Promise.all([
-    findSettings(db, me.id),
+    findSettings(db, me.id, config.federation),
     db
       .select({ vouch: pendingVouches, user: ref })
       .from(pendingVouches)

@@ -157,6 +157,8 @@ describe('colour scheme', () => {
       colorScheme: null,
       digest: 'off',
       locale: null,
+      federated: false,
+      federationAvailable: false,
     })
 
     const saved = await patch(ana, { colorScheme: 'dark' })
@@ -166,6 +168,8 @@ describe('colour scheme', () => {
       colorScheme: 'dark',
       digest: 'off',
       locale: null,
+      federated: false,
+      federationAvailable: false,
     })
     expect((await settings(ana)).json().colorScheme).toBe('dark')
     // Another member's choice is their own.
@@ -178,6 +182,8 @@ describe('colour scheme', () => {
       colorScheme: 'dark',
       digest: 'off',
       locale: null,
+      federated: false,
+      federationAvailable: false,
     })
     await patch(ana, { colorScheme: 'system' })
     expect((await settings(ana)).json()).toEqual({
@@ -185,6 +191,8 @@ describe('colour scheme', () => {
       colorScheme: 'system',
       digest: 'off',
       locale: null,
+      federated: false,
+      federationAvailable: false,
     })
 
     // null hands the choice back to each device.
@@ -217,6 +225,8 @@ describe('colour scheme', () => {
       colorScheme: 'light',
       digest: 'off',
       locale: null,
+      federated: false,
+      federationAvailable: false,
     })
   })
 })
@@ -304,6 +314,8 @@ describe('data export', () => {
       colorScheme: null,
       digest: 'off',
       locale: null,
+      federated: false,
+      federationAvailable: false,
     })
     expect(archive.endorsementsGiven).toEqual([])
     expect(archive.pendingEndorsements).toEqual([

@@ -11,6 +11,7 @@ import { ZAccountSettings, ZUpdateAccountSettingsBody } from '@vouched/shared/en
 import { measurePassword } from '@vouched/shared/password-meter'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { AppError } from '../../core/errors'
 import { perMember, rateLimit } from '../../core/rate-limit'
 import { clearSessionCookie, requireMember } from '../../core/session'
 import { credentialsFor } from '../credentials/credentials.service'
@@ -100,7 +101,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/account/settings',
     { config: { apiTokens: true }, onRequest: members, schema: { response: { 200: ZAccountSettings } } },
-    async (request) => findSettings(app.db, requireMember(request).id),
+    async (request) => findSettings(app.db, requireMember(request).id, app.config.federation),
   )
 
   app.patch(
@@ -113,8 +114,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = requireMember(request)
+      // Consent given while it means nothing would start publishing the day an admin turns it on.
+      if (request.body.federated && !app.config.federation) {
+        throw new AppError('FEDERATION_OFF', ACCOUNT_MESSAGES.federationOff, 409, 'federated')
+      }
       await saveSettings(app.db, me.id, request.body)
-      return findSettings(app.db, me.id)
+      return findSettings(app.db, me.id, app.config.federation)
     },
   )
 

@@ -51,6 +51,7 @@ export async function saveSettings(db: Db, userId: number, settings: TUpdateAcco
     ...(settings.colorScheme === undefined ? {} : { colorScheme: settings.colorScheme }),
     ...(settings.digest === undefined ? {} : { digest: settings.digest }),
     ...(settings.locale === undefined ? {} : { locale: settings.locale }),
+    ...(settings.federated === undefined ? {} : { federated: settings.federated }),
   }
   if (Object.keys(changes).length === 0) return
   const digest = settings.digest

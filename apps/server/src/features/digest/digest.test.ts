@@ -79,6 +79,8 @@ describe('the digest setting', () => {
       colorScheme: null,
       digest: 'off',
       locale: null,
+      federated: false,
+      federationAvailable: false,
     })
 
     const saved = await patch(ana, { digest: 'daily', locale: null })
@@ -88,6 +90,8 @@ describe('the digest setting', () => {
       colorScheme: null,
       digest: 'daily',
       locale: null,
+      federated: false,
+      federationAvailable: false,
     })
     expect((await settings(ana)).json().digest).toBe('daily')
     expect((await settings(ben)).json().digest).toBe('off')
@@ -99,12 +103,16 @@ describe('the digest setting', () => {
       colorScheme: 'dark',
       digest: 'daily',
       locale: null,
+      federated: false,
+      federationAvailable: false,
     })
     expect((await patch(ana, { digest: 'weekly', locale: null })).json()).toEqual({
       reviewEndorsements: true,
       colorScheme: 'dark',
       digest: 'weekly',
       locale: null,
+      federated: false,
+      federationAvailable: false,
     })
     expect((await patch(ana, { digest: 'off', locale: null })).json().digest).toBe('off')
     const [row] = await t.db.select({ digest: users.digest }).from(users).where(eq(users.id, ana.id))
@@ -139,6 +147,8 @@ describe('the digest setting', () => {
       colorScheme: null,
       digest: 'weekly',
       locale: null,
+      federated: false,
+      federationAvailable: false,
     })
   })
 })

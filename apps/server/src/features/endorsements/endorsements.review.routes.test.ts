@@ -72,18 +72,34 @@ describe('GET/PATCH /api/account/settings', () => {
   it('reads and saves reviewEndorsements, and refuses anything else', async () => {
     const ana = await createMember(t.db)
     const read = await t.inject(ana, { method: 'GET', url: '/api/account/settings' })
-    expect(read.json()).toEqual({ reviewEndorsements: false, colorScheme: null, digest: 'off', locale: null })
+    expect(read.json()).toEqual({
+      reviewEndorsements: false,
+      colorScheme: null,
+      digest: 'off',
+      locale: null,
+      federated: false,
+      federationAvailable: false,
+    })
     const saved = await t.inject(ana, {
       method: 'PATCH',
       url: '/api/account/settings',
       payload: { reviewEndorsements: true },
     })
-    expect(saved.json()).toEqual({ reviewEndorsements: true, colorScheme: null, digest: 'off', locale: null })
+    expect(saved.json()).toEqual({
+      reviewEndorsements: true,
+      colorScheme: null,
+      digest: 'off',
+      locale: null,
+      federated: false,
+      federationAvailable: false,
+    })
     expect((await t.inject(ana, { method: 'GET', url: '/api/account/settings' })).json()).toEqual({
       reviewEndorsements: true,
       colorScheme: null,
       digest: 'off',
       locale: null,
+      federated: false,
+      federationAvailable: false,
     })
     const bad = await t.inject(ana, {
       method: 'PATCH',

@@ -19,6 +19,7 @@ import { DataExport } from '../../features/account/components/data-export'
 import { DeleteAccount } from '../../features/account/components/delete-account'
 import { DigestSetting } from '../../features/account/components/digest-setting'
 import { NotificationPreferences } from '../../features/account/components/notification-preferences'
+import { FederationSetting } from '../../features/account/components/federation-setting'
 import { ReviewEndorsementsSetting } from '../../features/account/components/review-endorsements-setting'
 import { BlockedMembers } from '../../features/blocks/components/blocked-members'
 import { DeviceNotifications } from '../../features/push/components/device-notifications'
@@ -120,7 +121,10 @@ export default function SettingsPage() {
         title="Endorsements"
         description="Decide what appears on your profile."
       >
-        <ReviewEndorsementsSetting />
+        <div className="grid gap-3">
+          <ReviewEndorsementsSetting />
+          <FederationSetting />
+        </div>
       </Section>
       <Section
         id="blocked"
