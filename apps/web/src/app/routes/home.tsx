@@ -2,6 +2,7 @@ import { useQuery, usePrefetchQuery } from '@tanstack/react-query'
 import { isNewMember } from '@vouched/shared/onboarding.constants'
 import { UserRoundIcon } from 'lucide-react'
 import { useDeferredValue } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageContainer } from '../../components/layout/page-container'
 import { Button } from '../../components/ui/button'
@@ -24,7 +25,8 @@ import { useDocumentTitle } from '../../lib/use-document-title'
  * profile is complete, announcements, people to discover, popular hashtags.
  */
 export default function HomePage() {
-  useDocumentTitle('Home')
+  const { t } = useTranslation('app')
+  useDocumentTitle(t('home.documentTitle'))
   const { user } = useCurrentUser()
   const endorse = useEndorseTarget()
   usePrefetchQuery(homeAnnouncementsQuery())
@@ -49,12 +51,12 @@ export default function HomePage() {
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
             {greeting(firstName, isNewMember(user.createdAt))}
           </h1>
-          <p className="text-muted-foreground">The Proof Is in the People: see who is earning trust today.</p>
+          <p className="text-muted-foreground">{t('home.tagline')}</p>
         </div>
         <Button asChild variant="outline" className="self-start sm:self-auto">
           <Link to={`/profile/${encodeURIComponent(user.username)}`}>
             <UserRoundIcon aria-hidden />
-            View Your Profile
+            {t('home.viewProfile')}
           </Link>
         </Button>
       </header>
@@ -76,7 +78,7 @@ export default function HomePage() {
             <div className="min-w-0 lg:col-span-2">
               <PopularPeopleSection onEndorse={endorse.onEndorse} />
             </div>
-            <aside className="grid min-w-0 grid-cols-1 gap-6" aria-label="Trending">
+            <aside className="grid min-w-0 grid-cols-1 gap-6" aria-label={t('home.trending')}>
               <PopularHashtagsCard />
               {onboarding.data?.complete ? <AskToVouch username={user.username} /> : null}
             </aside>
