@@ -9,13 +9,13 @@ import { NetworkTabs } from '../../features/connections/components/network-tabs'
 import { CONNECTION_TEXTS as T } from '../../features/connections/connections.texts'
 import { MessageButton } from '../../features/messaging/components/message-button'
 import { AskVouchButton } from '../../features/endorsement-requests/components/ask-vouch-button'
-import { REQUEST_TEXTS } from '../../features/endorsement-requests/endorsement-requests.texts'
 import { useCurrentUser } from '../../lib/session'
 import { useDocumentTitle } from '../../lib/use-document-title'
 
 /** My Network (SPEC.md §2): connections, pending and sent requests, inside the page's error boundary. */
 export default function ConnectionsPage() {
   const { t } = useTranslation('app')
+  const { t: tr } = useTranslation('endorsement-requests')
   useDocumentTitle(t('connections.title'))
   const { user } = useCurrentUser()
   if (!user) return null
@@ -29,7 +29,7 @@ export default function ConnectionsPage() {
         <Button asChild variant="outline" size="sm">
           <Link to="/endorsement-requests">
             <HandHeartIcon aria-hidden />
-            {REQUEST_TEXTS.openList}
+            {tr('openList')}
           </Link>
         </Button>
       </div>
