@@ -16,7 +16,6 @@ import { CreateEndorsementDialog } from '../../features/endorsements/components/
 import { AskToVouch } from '../../features/onboarding/components/ask-to-vouch'
 import { OnboardingChecklist } from '../../features/onboarding/components/onboarding-checklist'
 import { onboardingQuery } from '../../features/onboarding/onboarding.api'
-import { greeting } from '../../features/onboarding/onboarding.texts'
 import { useCurrentUser } from '../../lib/session'
 import { useDocumentTitle } from '../../lib/use-document-title'
 
@@ -26,6 +25,7 @@ import { useDocumentTitle } from '../../lib/use-document-title'
  */
 export default function HomePage() {
   const { t } = useTranslation('app')
+  const { t: tOnboarding } = useTranslation('onboarding')
   useDocumentTitle(t('home.documentTitle'))
   const { user } = useCurrentUser()
   const endorse = useEndorseTarget()
@@ -49,7 +49,9 @@ export default function HomePage() {
       <header className="flex flex-col gap-4 rounded-2xl border bg-gradient-to-br from-accent/70 via-card to-card p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-8">
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {greeting(firstName, isNewMember(user.createdAt))}
+            {isNewMember(user.createdAt)
+              ? tOnboarding('greeting.new', { name: firstName })
+              : tOnboarding('greeting.back', { name: firstName })}
           </h1>
           <p className="text-muted-foreground">{t('home.tagline')}</p>
         </div>
