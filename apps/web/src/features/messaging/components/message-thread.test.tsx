@@ -58,7 +58,7 @@ describe('messaging in German', () => {
     )
     expect(screen.getByRole('searchbox', { name: 'Unterhaltungen durchsuchen' })).toHaveAttribute(
       'placeholder',
-      'Nach Namen suchen',
+      'Name suchen',
     )
     const list = await screen.findByRole('list', { name: 'Unterhaltungen' })
     expect(within(list).getByText('Du: Danke!')).toBeInTheDocument()
