@@ -16,7 +16,8 @@ import { baseUrl, useBrowser } from './support/fixtures'
  *
  * The pages are a list: GERMAN_E2E_PAGES=<regex> checks only the pages whose name matches, e.g.
  * `GERMAN_E2E_PAGES='^(member|admin) '`, so a part of the app can be checked while another part is
- * still being translated.
+ * still being translated; GERMAN_E2E_ALLOW=<regex> lets English texts matching it pass meanwhile
+ * (e.g. the top bar's `^Discover$` on every member page, until its folder is translated).
  */
 const b = useBrowser({ locale: 'de-DE' })
 
@@ -133,6 +134,7 @@ const PAGES: PageToCheck[] = [
 ]
 
 const only = process.env.GERMAN_E2E_PAGES ? new RegExp(process.env.GERMAN_E2E_PAGES) : undefined
+const allowed = process.env.GERMAN_E2E_ALLOW ? new RegExp(process.env.GERMAN_E2E_ALLOW) : undefined
 const chosen = (audience: Audience) =>
   PAGES.filter((page) => page.audience === audience && (!only || only.test(page.name)))
 
@@ -182,7 +184,7 @@ async function sweep(page: Page, world: World, pages: PageToCheck[]) {
     const shown = await page.evaluate(() => document.body.innerText)
     if (SHOTS) await shoot(page, entry.name)
     for (const { text, key, pattern } of english) {
-      if (!pattern.test(shown)) continue
+      if (!pattern.test(shown) || allowed?.test(text)) continue
       const line = `${entry.name}: “${text}” (${key})`
       found.push(line)
       console.log(line)
