@@ -1,4 +1,5 @@
 import { Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
 import { FullPageLoader } from '../components/layout/full-page-loader'
 import { TopBarPlaceholder } from '../components/layout/top-bar-frame'
@@ -16,13 +17,14 @@ export const SignedInTopBar = lazy(() => import('./signed-in-top-bar'))
  */
 export function AppShell({ isMembersPage }: { isMembersPage: (pathname: string) => boolean }) {
   const { pathname } = useLocation()
+  const { t } = useTranslation('app')
   return (
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-card px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {t('appShell.skipToContent')}
       </a>
       <MemberTopBar expectMember={isMembersPage(pathname)} />
       <main id="main" className="flex flex-1 flex-col">

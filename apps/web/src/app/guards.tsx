@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router'
 import { FullPageLoader } from '../components/layout/full-page-loader'
 import { Button } from '../components/ui/button'
@@ -43,16 +44,15 @@ function useHere() {
 }
 
 function SessionError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('app')
   return (
     <div
       role="alert"
       className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center"
     >
-      <h1 className="text-xl font-semibold">We couldn't reach Vouched</h1>
-      <p className="max-w-sm text-sm text-muted-foreground">
-        Check your connection and try again. Your data is safe.
-      </p>
-      <Button onClick={onRetry}>Try again</Button>
+      <h1 className="text-xl font-semibold">{t('sessionError.title')}</h1>
+      <p className="max-w-sm text-sm text-muted-foreground">{t('sessionError.text')}</p>
+      <Button onClick={onRetry}>{t('sessionError.retry')}</Button>
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import type { TSuggestedUser } from '@vouched/shared/discovery'
 import { PlusIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Button } from '../components/ui/button'
 import { keepEscapeForOpenCombobox } from '../components/ui/combobox'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../components/ui/dialog'
@@ -11,10 +12,11 @@ import { NEW_ENDORSEMENT_EVENT, openNewEndorsement } from '../lib/shortcuts'
 
 /** The top bar's Create Endorsement button. */
 export function CreateEndorsementButton({ className }: { className?: string }) {
+  const { t } = useTranslation('app')
   return (
     <Button size="sm" className={className} onClick={openNewEndorsement}>
       <PlusIcon aria-hidden />
-      Create Endorsement
+      {t('newEndorsement.button')}
     </Button>
   )
 }
@@ -24,6 +26,7 @@ export function CreateEndorsementButton({ className }: { className?: string }) {
  * discovery and endorsements features meet here, as features never import each other.
  */
 export function NewEndorsementHost() {
+  const { t } = useTranslation('app')
   const [picking, setPicking] = useState(false)
   const [target, setTarget] = useState<TSuggestedUser | null>(null)
   const [endorsing, setEndorsing] = useState(false)
@@ -57,8 +60,8 @@ export function NewEndorsementHost() {
           }}
         >
           <DialogHeader>
-            <DialogTitle>Create Endorsement</DialogTitle>
-            <DialogDescription>Who would you like to vouch for?</DialogDescription>
+            <DialogTitle>{t('newEndorsement.title')}</DialogTitle>
+            <DialogDescription>{t('newEndorsement.description')}</DialogDescription>
           </DialogHeader>
           {picking ? (
             <PersonPicker

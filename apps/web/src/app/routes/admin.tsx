@@ -12,6 +12,7 @@ import {
   WaypointsIcon,
 } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { PageContainer } from '../../components/layout/page-container'
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert'
@@ -30,31 +31,31 @@ import { securityQuery } from '../../features/security/security.api'
 import { TrustSeedsPanel } from '../../features/trust/components/trust-seeds-panel'
 import { useDocumentTitle } from '../../lib/use-document-title'
 
-const TAB_LABELS: Record<TAdminTab, { label: string; icon: typeof UsersIcon }> = {
-  users: { label: 'Users', icon: UsersIcon },
-  reports: { label: 'Reports', icon: FlagIcon },
-  endorsements: { label: 'Endorsements', icon: ThumbsUpIcon },
-  hashtags: { label: 'Hashtags', icon: HashIcon },
-  messages: { label: 'Messages', icon: MessagesSquareIcon },
-  announcements: { label: 'Announcements', icon: MegaphoneIcon },
-  trust: { label: 'Trust', icon: WaypointsIcon },
-  audit: { label: 'Audit', icon: ScrollTextIcon },
+// Each tab's label is `admin.tabs.<tab>` in the app namespace.
+const TAB_ICONS: Record<TAdminTab, typeof UsersIcon> = {
+  users: UsersIcon,
+  reports: FlagIcon,
+  endorsements: ThumbsUpIcon,
+  hashtags: HashIcon,
+  messages: MessagesSquareIcon,
+  announcements: MegaphoneIcon,
+  trust: WaypointsIcon,
+  audit: ScrollTextIcon,
 }
 
 const isTab = (value: string | null): value is TAdminTab =>
   (ADMIN_TABS as readonly string[]).includes(value ?? '')
 
 function TwoFactorRequiredNotice() {
+  const { t } = useTranslation('app')
   return (
     <Alert role="alert">
       <LockKeyholeIcon aria-hidden />
-      <AlertTitle>Turn on two-factor sign-in to use the admin dashboard</AlertTitle>
+      <AlertTitle>{t('admin.twoFactor.title')}</AlertTitle>
       <AlertDescription>
-        <p>
-          This site asks every admin to sign in with a code from an authenticator app as well as a password.
-        </p>
+        <p>{t('admin.twoFactor.text')}</p>
         <Button asChild className="mt-3">
-          <Link to="/settings#security">Turn it on in Settings</Link>
+          <Link to="/settings#security">{t('admin.twoFactor.link')}</Link>
         </Button>
       </AlertDescription>
     </Alert>
@@ -63,7 +64,8 @@ function TwoFactorRequiredNotice() {
 
 /** /admin (SPEC.md §2): moderation tabs; the open tab lives in the URL (?tab=) so it survives reloads. */
 export default function AdminPage() {
-  useDocumentTitle('Admin Dashboard')
+  const { t } = useTranslation('app')
+  useDocumentTitle(t('admin.title'))
   const [params, setParams] = useSearchParams()
   const requested = params.get('tab')
   const tab: TAdminTab = isTab(requested) ? requested : 'users'
@@ -78,10 +80,8 @@ export default function AdminPage() {
           <ShieldCheckIcon className="size-5" aria-hidden />
         </span>
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Admin Dashboard</h1>
-          <p className="text-sm text-muted-foreground">
-            Moderate members, reports, endorsements, hashtags and conversations.
-          </p>
+          <h1 className="text-2xl font-semibold tracking-tight">{t('admin.title')}</h1>
+          <p className="text-sm text-muted-foreground">{t('admin.intro')}</p>
         </div>
       </header>
       {mustTurnOnTwoFactor ? (
@@ -94,11 +94,11 @@ export default function AdminPage() {
           <div className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
             <TabsList>
               {ADMIN_TABS.map((value) => {
-                const { label, icon: Icon } = TAB_LABELS[value]
+                const Icon = TAB_ICONS[value]
                 return (
                   <TabsTrigger key={value} value={value}>
                     <Icon aria-hidden />
-                    {label}
+                    {t(`admin.tabs.${value}`)}
                   </TabsTrigger>
                 )
               })}
@@ -123,8 +123,8 @@ export default function AdminPage() {
             <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
               <Card>
                 <CardHeader>
-                  <CardTitle as="h2">New announcement</CardTitle>
-                  <CardDescription>Every member sees it on their home page.</CardDescription>
+                  <CardTitle as="h2">{t('admin.newAnnouncement.title')}</CardTitle>
+                  <CardDescription>{t('admin.newAnnouncement.description')}</CardDescription>
                 </CardHeader>
                 <CardContent>
                   <AnnouncementForm />
@@ -132,7 +132,7 @@ export default function AdminPage() {
               </Card>
               <section aria-labelledby="all-announcements" className="grid gap-3">
                 <h2 id="all-announcements" className="text-lg font-semibold">
-                  All announcements
+                  {t('admin.allAnnouncements')}
                 </h2>
                 <AnnouncementAdminList />
               </section>

@@ -11,6 +11,7 @@ import {
 } from '@vouched/shared/badges'
 import { AlertCircleIcon, SparklesIcon, UserXIcon } from 'lucide-react'
 import { useMemo, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { Logo } from '../../components/layout/logo'
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert'
@@ -26,6 +27,7 @@ import { useCurrentUser } from '../../lib/session'
 
 /** The public badge page (no sign-in): the badge, Share Badge, a join button, or 'User not found'. */
 export default function BadgePage() {
+  const { t } = useTranslation('app')
   const { username = '' } = useParams()
   const [params] = useSearchParams()
   const hashtagParam = params.get('hashtags')
@@ -49,21 +51,21 @@ export default function BadgePage() {
     <div className="flex flex-1 flex-col items-center bg-[radial-gradient(ellipse_at_top,var(--accent),transparent_60%)] px-4 py-8 sm:py-14">
       {user ? null : (
         <header className="mb-8">
-          <Link to="/" aria-label="Vouched home">
+          <Link to="/" aria-label={t('shared.homeLabel')}>
             <Logo />
           </Link>
         </header>
       )}
       {notFound ? (
         <div className="flex w-full max-w-md flex-col gap-4">
-          <h1 className="sr-only">Reputation badge</h1>
+          <h1 className="sr-only">{t('badge.srTitle')}</h1>
           <Alert variant="destructive" role="alert">
             <UserXIcon aria-hidden />
             <AlertTitle>{BADGE_MESSAGES.userNotFound}</AlertTitle>
-            <AlertDescription>There is no member called @{username} on Vouched.</AlertDescription>
+            <AlertDescription>{t('badge.noSuchMember', { username })}</AlertDescription>
           </Alert>
           <Button asChild variant="outline" className="self-center">
-            <Link to="/">Go to Homepage</Link>
+            <Link to="/">{t('shared.goHome')}</Link>
           </Button>
         </div>
       ) : (
@@ -71,9 +73,7 @@ export default function BadgePage() {
           <CardContent className="flex flex-col items-center gap-5 p-6 text-center sm:p-8">
             <div className="flex flex-col gap-1.5">
               <h1 className="text-2xl font-bold tracking-tight">@{username}</h1>
-              <p className="text-sm text-muted-foreground">
-                Reputation earned through endorsements from real colleagues.
-              </p>
+              <p className="text-sm text-muted-foreground">{t('badge.intro')}</p>
             </div>
             {embed.isPending ? (
               <Skeleton className="h-[350px] w-[300px] rounded-3xl" />
@@ -107,24 +107,24 @@ export default function BadgePage() {
               <Button asChild variant="outline" size="lg" className="w-full sm:w-auto">
                 <Link to="/">
                   <SparklesIcon aria-hidden />
-                  {user ? 'Go to Vouched' : 'Join Vouched'}
+                  {user ? t('badge.goToVouched') : t('badge.joinVouched')}
                 </Link>
               </Button>
             </div>
-            {user ? null : (
-              <p className="text-xs text-muted-foreground">
-                On Vouched, colleagues vouch for each other&apos;s skills. Build a reputation people can
-                check.
-              </p>
-            )}
+            {user ? null : <p className="text-xs text-muted-foreground">{t('badge.pitch')}</p>}
           </CardContent>
         </Card>
       )}
       <p className="mt-8 text-xs text-muted-foreground">
-        Vouched · The Proof Is in the People ·{' '}
-        <Link to="/verify" className="underline-offset-2 hover:text-foreground hover:underline">
-          Verify a badge
-        </Link>
+        <Trans
+          t={t}
+          i18nKey="badge.footer"
+          components={{
+            anchor: (
+              <Link to="/verify" className="underline-offset-2 hover:text-foreground hover:underline" />
+            ),
+          }}
+        />
       </p>
     </div>
   )

@@ -1,4 +1,5 @@
 import { AlertTriangleIcon, HandHeartIcon, RefreshCwIcon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ErrorBoundary } from '../../components/layout/error-boundary'
 import { PageContainer } from '../../components/layout/page-container'
@@ -8,26 +9,27 @@ import { NetworkTabs } from '../../features/connections/components/network-tabs'
 import { CONNECTION_TEXTS as T } from '../../features/connections/connections.texts'
 import { MessageButton } from '../../features/messaging/components/message-button'
 import { AskVouchButton } from '../../features/endorsement-requests/components/ask-vouch-button'
-import { REQUEST_TEXTS } from '../../features/endorsement-requests/endorsement-requests.texts'
 import { useCurrentUser } from '../../lib/session'
 import { useDocumentTitle } from '../../lib/use-document-title'
 
 /** My Network (SPEC.md §2): connections, pending and sent requests, inside the page's error boundary. */
 export default function ConnectionsPage() {
-  useDocumentTitle('My Network')
+  const { t } = useTranslation('app')
+  const { t: tr } = useTranslation('endorsement-requests')
+  useDocumentTitle(t('connections.title'))
   const { user } = useCurrentUser()
   if (!user) return null
   return (
     <PageContainer className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">My Network</h1>
-          <p className="text-sm text-muted-foreground">Manage your connections and connection requests.</p>
+          <h1 className="text-2xl font-semibold tracking-tight">{t('connections.title')}</h1>
+          <p className="text-sm text-muted-foreground">{t('connections.intro')}</p>
         </div>
         <Button asChild variant="outline" size="sm">
           <Link to="/endorsement-requests">
             <HandHeartIcon aria-hidden />
-            {REQUEST_TEXTS.openList}
+            {tr('openList')}
           </Link>
         </Button>
       </div>

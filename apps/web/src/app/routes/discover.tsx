@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { PageContainer } from '../../components/layout/page-container'
 import { DiscoverView } from '../../features/discovery/components/discover-view'
 import { useEndorseTarget } from '../../features/discovery/hooks/use-endorse-target'
@@ -6,7 +7,8 @@ import { useDocumentTitle } from '../../lib/use-document-title'
 
 /** /discover (SPEC.md §2): search and discovery; each card's Endorse opens the endorsement dialog. */
 export default function DiscoverPage() {
-  useDocumentTitle('Discover')
+  const { t } = useTranslation('app')
+  useDocumentTitle(t('discover.documentTitle'))
   const endorse = useEndorseTarget()
   return (
     <PageContainer>

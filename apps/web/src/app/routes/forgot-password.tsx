@@ -1,15 +1,14 @@
+import { useTranslation } from 'react-i18next'
 import { AuthLayout, AuthPanel } from '../../features/auth/components/auth-layout'
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form'
 import { useDocumentTitle } from '../../lib/use-document-title'
 
 export default function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password')
+  const { t } = useTranslation('app')
+  useDocumentTitle(t('forgotPassword.documentTitle'))
   return (
     <AuthLayout>
-      <AuthPanel
-        title="Forgot your password?"
-        description="Enter the email address of your account and we'll send you a link to choose a new password."
-      >
+      <AuthPanel title={t('forgotPassword.title')} description={t('forgotPassword.description')}>
         <ForgotPasswordForm />
       </AuthPanel>
     </AuthLayout>

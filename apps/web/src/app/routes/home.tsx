@@ -2,6 +2,7 @@ import { useQuery, usePrefetchQuery } from '@tanstack/react-query'
 import { isNewMember } from '@vouched/shared/onboarding.constants'
 import { UserRoundIcon } from 'lucide-react'
 import { useDeferredValue } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageContainer } from '../../components/layout/page-container'
 import { Button } from '../../components/ui/button'
@@ -15,7 +16,6 @@ import { CreateEndorsementDialog } from '../../features/endorsements/components/
 import { AskToVouch } from '../../features/onboarding/components/ask-to-vouch'
 import { OnboardingChecklist } from '../../features/onboarding/components/onboarding-checklist'
 import { onboardingQuery } from '../../features/onboarding/onboarding.api'
-import { greeting } from '../../features/onboarding/onboarding.texts'
 import { useCurrentUser } from '../../lib/session'
 import { useDocumentTitle } from '../../lib/use-document-title'
 
@@ -24,7 +24,9 @@ import { useDocumentTitle } from '../../lib/use-document-title'
  * profile is complete, announcements, people to discover, popular hashtags.
  */
 export default function HomePage() {
-  useDocumentTitle('Home')
+  const { t } = useTranslation('app')
+  const { t: tOnboarding } = useTranslation('onboarding')
+  useDocumentTitle(t('home.documentTitle'))
   const { user } = useCurrentUser()
   const endorse = useEndorseTarget()
   usePrefetchQuery(homeAnnouncementsQuery())
@@ -47,14 +49,16 @@ export default function HomePage() {
       <header className="flex flex-col gap-4 rounded-2xl border bg-gradient-to-br from-accent/70 via-card to-card p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-8">
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {greeting(firstName, isNewMember(user.createdAt))}
+            {isNewMember(user.createdAt)
+              ? tOnboarding('greeting.new', { name: firstName })
+              : tOnboarding('greeting.back', { name: firstName })}
           </h1>
-          <p className="text-muted-foreground">The Proof Is in the People: see who is earning trust today.</p>
+          <p className="text-muted-foreground">{t('home.tagline')}</p>
         </div>
         <Button asChild variant="outline" className="self-start sm:self-auto">
           <Link to={`/profile/${encodeURIComponent(user.username)}`}>
             <UserRoundIcon aria-hidden />
-            View Your Profile
+            {t('home.viewProfile')}
           </Link>
         </Button>
       </header>
@@ -76,7 +80,7 @@ export default function HomePage() {
             <div className="min-w-0 lg:col-span-2">
               <PopularPeopleSection onEndorse={endorse.onEndorse} />
             </div>
-            <aside className="grid min-w-0 grid-cols-1 gap-6" aria-label="Trending">
+            <aside className="grid min-w-0 grid-cols-1 gap-6" aria-label={t('home.trending')}>
               <PopularHashtagsCard />
               {onboarding.data?.complete ? <AskToVouch username={user.username} /> : null}
             </aside>

@@ -1,5 +1,6 @@
 import { MessagesSquareIcon, SquarePenIcon } from 'lucide-react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { PageContainer } from '../../components/layout/page-container'
 import { Button } from '../../components/ui/button'
@@ -22,7 +23,8 @@ const positiveInt = (value: string | null | undefined) => {
  * whose received messages can be reported.
  */
 export default function MessagesPage() {
-  useDocumentTitle('Messages')
+  const { t } = useTranslation('app')
+  useDocumentTitle(t('messages.title'))
   const { user: me } = useCurrentUser()
   const params = useParams()
   const [search] = useSearchParams()
@@ -34,10 +36,10 @@ export default function MessagesPage() {
 
   return (
     <PageContainer className="flex flex-1 flex-col gap-4">
-      <h1 className="text-2xl font-semibold tracking-tight">Messages</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{t('messages.title')}</h1>
       <div className="grid min-h-[32rem] flex-1 overflow-hidden rounded-xl border bg-card md:h-[calc(100dvh-12rem)] md:grid-cols-[20rem_minmax(0,1fr)]">
         <nav
-          aria-label="Conversation list"
+          aria-label={t('messages.listLabel')}
           className={cn('overflow-y-auto border-r md:block', threadOpen ? 'hidden' : 'block')}
         >
           <ConversationList
@@ -45,13 +47,13 @@ export default function MessagesPage() {
             newMessage={
               <Button size="sm" onClick={() => setPicking(true)} className="shrink-0">
                 <SquarePenIcon aria-hidden />
-                New message
+                {t('messages.newMessage')}
               </Button>
             }
           />
         </nav>
         <section
-          aria-label="Conversation"
+          aria-label={t('messages.conversation')}
           className={cn('min-h-0 flex-col bg-background/40 md:flex', threadOpen ? 'flex' : 'hidden')}
         >
           {conversationId ? (
@@ -64,7 +66,9 @@ export default function MessagesPage() {
                   <ReportDialog
                     targetType="message"
                     targetId={message.id}
-                    subject={`message from ${message.senderFullName || message.senderUsername}`}
+                    subject={t('messages.reportSubject', {
+                      name: message.senderFullName || message.senderUsername,
+                    })}
                     trigger="icon"
                   />
                 ) : null
@@ -76,7 +80,7 @@ export default function MessagesPage() {
             <ThreadNotice>
               <span className="grid justify-items-center gap-2">
                 <MessagesSquareIcon className="size-8" aria-hidden />
-                Select a conversation to read it.
+                {t('messages.selectPrompt')}
               </span>
             </ThreadNotice>
           )}
@@ -85,8 +89,8 @@ export default function MessagesPage() {
       <ConnectionPickerDialog
         open={picking}
         onOpenChange={setPicking}
-        title="New message"
-        description="Choose one of your connections to write to."
+        title={t('messages.newMessage')}
+        description={t('messages.pickerDescription')}
         onPick={(connection) => {
           setPicking(false)
           // Opens the existing thread with them, or an empty one (NewConversation).

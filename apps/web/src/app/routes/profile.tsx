@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { PROFILE_MESSAGES } from '@vouched/shared/profiles.constants'
+import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { PageContainer } from '../../components/layout/page-container'
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert'
@@ -35,6 +36,7 @@ import { useDocumentTitle } from '../../lib/use-document-title'
 
 /** /profile/:username (SPEC.md §2): composes the profiles and endorsements features. */
 export default function ProfilePage() {
+  const { t } = useTranslation('app')
   const { username = '' } = useParams()
   const { user: me } = useCurrentUser()
   const profile = useQuery(profileQuery(username))
@@ -44,12 +46,14 @@ export default function ProfilePage() {
     ...connectionCheckQuery(profileId),
     enabled: profileId > 0 && profileId !== me?.id,
   })
-  useDocumentTitle(profile.data ? profile.data.user.fullName || profile.data.user.username : 'Profile')
+  useDocumentTitle(
+    profile.data ? profile.data.user.fullName || profile.data.user.username : t('profile.title'),
+  )
 
   if (profile.isPending) {
     return (
       <PageContainer>
-        <h1 className="sr-only">Profile</h1>
+        <h1 className="sr-only">{t('profile.title')}</h1>
         <ProfileSkeleton />
       </PageContainer>
     )
@@ -63,10 +67,10 @@ export default function ProfilePage() {
           <ProfileNotFound />
         ) : (
           <>
-            <h1 className="sr-only">Profile</h1>
+            <h1 className="sr-only">{t('profile.title')}</h1>
             <Alert variant="destructive" role="alert">
-              <AlertTitle>Failed to load this profile</AlertTitle>
-              <AlertDescription>Please try again in a moment.</AlertDescription>
+              <AlertTitle>{t('profile.loadFailed')}</AlertTitle>
+              <AlertDescription>{t('shared.tryAgainSoon')}</AlertDescription>
             </Alert>
           </>
         )}
@@ -89,7 +93,7 @@ export default function ProfilePage() {
           <VerifiableChip
             kind="medal"
             id={medal.id}
-            what={`the ${medalName(medal)}`}
+            what={t('profile.medal', { medal: medalName(medal) })}
             compact
             className="-my-px -mr-1.5 ml-0.5 px-1.5 py-0"
           />
@@ -112,7 +116,7 @@ export default function ProfilePage() {
             <ReportDialog
               targetType="profile"
               targetId={user.id}
-              subject="this profile"
+              subject={t('profile.thisProfile')}
               // In the menu the word shows: an unlabeled flag in a column of words says little.
               size={placement === 'menu' ? 'default' : 'sm'}
             />
@@ -138,12 +142,12 @@ export default function ProfilePage() {
           <EndorsementList
             username={user.username}
             initialPage={{ vouches: data.vouches, nextCursor: data.nextCursor }}
-            emptyText={isOwn ? 'No endorsements received yet.' : PROFILE_MESSAGES.noEndorsements}
+            emptyText={isOwn ? t('profile.noEndorsementsOwn') : PROFILE_MESSAGES.noEndorsements}
             emptyAction={
               isOwn ? (
                 <Button asChild size="sm">
                   <Link to={`/share-badge/${encodeURIComponent(user.username)}`}>
-                    Ask a colleague to vouch for you
+                    {t('profile.askColleague')}
                   </Link>
                 </Button>
               ) : null
@@ -152,7 +156,7 @@ export default function ProfilePage() {
             renderActions={(endorsement) => (
               <>
                 {hasCredential(endorsement) ? (
-                  <VerifiableChip kind="vouch" id={endorsement.id} what="this endorsement" />
+                  <VerifiableChip kind="vouch" id={endorsement.id} what={t('shared.thisEndorsement')} />
                 ) : null}
                 {isOwn ? (
                   <HideEndorsementButton id={endorsement.id} hidden={endorsement.isHidden === true} />
@@ -167,7 +171,7 @@ export default function ProfilePage() {
                   <ReportDialog
                     targetType="endorsement"
                     targetId={endorsement.id}
-                    subject="this endorsement"
+                    subject={t('shared.thisEndorsement')}
                   />
                 ) : null}
               </>
@@ -177,7 +181,7 @@ export default function ProfilePage() {
                 <ReportDialog
                   targetType="comment"
                   targetId={comment.id}
-                  subject={`comment by ${comment.fullName || comment.username}`}
+                  subject={t('shared.commentBy', { name: comment.fullName || comment.username })}
                   trigger="icon"
                 />
               ) : null

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { AuthLayout, AuthPanel } from '../../features/auth/components/auth-layout'
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form'
@@ -5,13 +6,14 @@ import { useDocumentTitle } from '../../lib/use-document-title'
 
 /** Opened from the mailed link /reset-password?token=…&email=… */
 export default function ResetPasswordPage() {
-  useDocumentTitle('Reset password')
+  const { t } = useTranslation('app')
+  useDocumentTitle(t('resetPassword.documentTitle'))
   const [searchParams] = useSearchParams()
   const token = searchParams.get('token')?.trim() ?? ''
   const email = searchParams.get('email')?.trim() ?? ''
   return (
     <AuthLayout>
-      <AuthPanel title="Reset your password" description="Choose a new password of at least 8 characters.">
+      <AuthPanel title={t('resetPassword.title')} description={t('resetPassword.description')}>
         <ResetPasswordForm key={`${token}|${email}`} token={token} email={email} />
       </AuthPanel>
     </AuthLayout>

@@ -10,6 +10,7 @@ import {
   TriangleAlertIcon,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { PageContainer } from '../../components/layout/page-container'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { ApiTokens } from '../../features/account/components/api-tokens'
@@ -61,23 +62,24 @@ function Section({
  * API tokens and account deletion.
  */
 export default function SettingsPage() {
-  useDocumentTitle('Settings')
+  const { t } = useTranslation('app')
+  useDocumentTitle(t('settings.title'))
   const { user } = useCurrentUser()
   if (!user) return null
   return (
     <PageContainer className="grid max-w-3xl grid-cols-1 gap-6">
       <header>
-        <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
-        <p className="text-sm text-muted-foreground">Your account, your notifications and your data.</p>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('settings.title')}</h1>
+        <p className="text-sm text-muted-foreground">{t('settings.intro')}</p>
       </header>
       <Section
         id="account"
         icon={<KeyRoundIcon className="size-5 text-primary" aria-hidden />}
-        title="Account"
-        description="Changing your password signs you out everywhere else."
+        title={t('settings.sections.account.title')}
+        description={t('settings.sections.account.description')}
       >
         <dl className="mb-5 grid gap-1 text-sm">
-          <dt className="text-muted-foreground">Email</dt>
+          <dt className="text-muted-foreground">{t('settings.email')}</dt>
           <dd className="font-medium break-all">{user.email}</dd>
         </dl>
         <ChangePasswordForm />
@@ -85,24 +87,24 @@ export default function SettingsPage() {
       <Section
         id="appearance"
         icon={<PaletteIcon className="size-5 text-primary" aria-hidden />}
-        title="Appearance"
-        description="Light, dark, or whatever your device uses."
+        title={t('settings.sections.appearance.title')}
+        description={t('settings.sections.appearance.description')}
       >
         <ColorSchemeSetting />
       </Section>
       <Section
         id="security"
         icon={<LockKeyholeIcon className="size-5 text-primary" aria-hidden />}
-        title="Security"
-        description="Passkeys, two-factor sign-in and the devices signed in to your account."
+        title={t('settings.sections.security.title')}
+        description={t('settings.sections.security.description')}
       >
         <SecuritySettings />
       </Section>
       <Section
         id="notifications"
         icon={<BellIcon className="size-5 text-primary" aria-hidden />}
-        title="Notifications"
-        description="Choose what reaches you in the app, by email and on this device."
+        title={t('settings.sections.notifications.title')}
+        description={t('settings.sections.notifications.description')}
       >
         <NotificationPreferences />
         <div className="mt-6 border-t pt-5">
@@ -110,7 +112,7 @@ export default function SettingsPage() {
         </div>
         <section aria-labelledby="device-notifications-title" className="mt-6 grid gap-3 border-t pt-5">
           <h3 id="device-notifications-title" className="font-medium">
-            This device
+            {t('settings.thisDevice')}
           </h3>
           <DeviceNotifications />
         </section>
@@ -118,8 +120,8 @@ export default function SettingsPage() {
       <Section
         id="endorsements"
         icon={<ShieldCheckIcon className="size-5 text-primary" aria-hidden />}
-        title="Endorsements"
-        description="Decide what appears on your profile."
+        title={t('settings.sections.endorsements.title')}
+        description={t('settings.sections.endorsements.description')}
       >
         <div className="grid gap-3">
           <ReviewEndorsementsSetting />
@@ -129,41 +131,35 @@ export default function SettingsPage() {
       <Section
         id="blocked"
         icon={<BanIcon className="size-5 text-primary" aria-hidden />}
-        title="Blocked members"
-        description="Blocked members cannot reach you, and you do not see each other."
+        title={t('settings.sections.blocked.title')}
+        description={t('settings.sections.blocked.description')}
       >
         <BlockedMembers />
       </Section>
       <Section
         id="data"
         icon={<DownloadIcon className="size-5 text-primary" aria-hidden />}
-        title="Your data"
-        description="Download everything Vouched stores about you."
+        title={t('settings.sections.data.title')}
+        description={t('settings.sections.data.description')}
       >
         <DataExport />
       </Section>
       <Section
         id="api-tokens"
         icon={<CodeIcon className="size-5 text-primary" aria-hidden />}
-        title="API tokens"
-        description="Let your own scripts use the Vouched API as you."
+        title={t('settings.sections.apiTokens.title')}
+        description={t('settings.sections.apiTokens.description')}
       >
         <ApiTokens />
       </Section>
       <Section
         id="delete"
         icon={<TriangleAlertIcon className="size-5 text-destructive" aria-hidden />}
-        title="Delete account"
-        description="Leave Vouched and take your data with you."
+        title={t('settings.sections.delete.title')}
+        description={t('settings.sections.delete.description')}
         danger
       >
-        <DeleteAccount
-          disabledReason={
-            user.isAdmin
-              ? 'Admins cannot delete their own account: ask another admin to revoke your admin rights first.'
-              : undefined
-          }
-        />
+        <DeleteAccount disabledReason={user.isAdmin ? t('settings.adminCannotDelete') : undefined} />
       </Section>
     </PageContainer>
   )

@@ -3,6 +3,7 @@ import { BADGE_MESSAGES, BADGE_PREVIEW_HEIGHT, badgeShareText, shownHashtags } f
 import { formatScore } from '@vouched/shared/format'
 import { AlertCircleIcon, ArrowLeftIcon, ExternalLinkIcon, ShieldCheckIcon } from 'lucide-react'
 import { useEffect } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { PageContainer } from '../../components/layout/page-container'
 import { Button } from '../../components/ui/button'
@@ -19,7 +20,8 @@ import { useCurrentUser } from '../../lib/session'
 import { useDocumentTitle } from '../../lib/use-document-title'
 
 export default function ShareBadgePage() {
-  useDocumentTitle('Share Badge')
+  const { t } = useTranslation('app')
+  useDocumentTitle(t('shareBadge.title'))
   const { username = '' } = useParams()
   const { user } = useCurrentUser()
   const navigate = useNavigate()
@@ -35,11 +37,11 @@ export default function ShareBadgePage() {
 
   const heading = (
     <div className="mb-6 flex flex-col gap-1">
-      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Share Badge</h1>
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('shareBadge.title')}</h1>
       <p className="text-muted-foreground">
         {user && user.username.toLowerCase() === username.toLowerCase()
-          ? 'Pick the skills to feature, then share your reputation anywhere.'
-          : `Share the reputation badge of @${username}.`}
+          ? t('shareBadge.introOwn')
+          : t('shareBadge.introOther', { username })}
       </p>
     </div>
   )
@@ -76,7 +78,7 @@ export default function ShareBadgePage() {
               onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}
             >
               <ArrowLeftIcon aria-hidden />
-              Go Back
+              {t('shareBadge.goBack')}
             </Button>
           </CardContent>
         </Card>
@@ -89,9 +91,7 @@ export default function ShareBadgePage() {
   const isOwner = !!user && user.username.toLowerCase() === username.toLowerCase()
   const shown = shownHashtags(member.hashtags, selection.hashtags)
   const shareText = badgeShareText({ username, isOwner, hashtags: shown })
-  const shareSubject = isOwner
-    ? 'My professional reputation badge on Vouched'
-    : `${username}'s professional reputation badge on Vouched`
+  const shareSubject = isOwner ? t('shareBadge.subjectOwn') : t('shareBadge.subjectOther', { username })
 
   return (
     <PageContainer>
@@ -100,10 +100,14 @@ export default function ShareBadgePage() {
         <Card className="lg:sticky lg:top-20">
           <CardContent className="flex flex-col gap-4 p-5">
             <div className="flex items-center justify-between">
-              <h2 className="text-base font-semibold">Preview</h2>
+              <h2 className="text-base font-semibold">{t('shareBadge.preview')}</h2>
               <span className="text-sm text-muted-foreground">
-                Reputation{' '}
-                <span className="font-semibold text-foreground">{formatScore(member.reputationScore)}</span>
+                <Trans
+                  t={t}
+                  i18nKey="shareBadge.reputation"
+                  values={{ score: formatScore(member.reputationScore) }}
+                  components={{ score: <span className="font-semibold text-foreground" /> }}
+                />
               </span>
             </div>
             <div className="flex justify-center">
@@ -120,14 +124,14 @@ export default function ShareBadgePage() {
                 to={`/badge/${encodeURIComponent(username)}${selection.hashtags.length ? `?hashtags=${encodeURIComponent(selection.hashtags.join(','))}` : ''}`}
               >
                 <ExternalLinkIcon aria-hidden />
-                View public page
+                {t('shareBadge.viewPublic')}
               </Link>
             </Button>
             {/* The badge image carries the credentials of the medals it shows (issue 26). */}
             <Button asChild variant="ghost" size="sm">
               <Link to="/verify">
                 <ShieldCheckIcon aria-hidden />
-                Verify a badge
+                {t('shared.verifyBadge')}
               </Link>
             </Button>
           </CardContent>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { Logo } from '../../components/layout/logo'
 import { Card, CardContent } from '../../components/ui/card'
@@ -23,13 +24,14 @@ export default function VerifyPage() {
   const [params] = useSearchParams()
   const preset = presetOf(params)
   const { user } = useCurrentUser()
-  useDocumentTitle('Verify a credential')
+  const { t } = useTranslation('app')
+  useDocumentTitle(t('verify.title'))
 
   return (
     <div className="flex flex-1 flex-col items-center px-4 py-8 sm:py-12">
       {user ? null : (
         <header className="mb-8">
-          <Link to="/" aria-label="Vouched home">
+          <Link to="/" aria-label={t('shared.homeLabel')}>
             <Logo />
           </Link>
         </header>
@@ -37,17 +39,14 @@ export default function VerifyPage() {
       <Card className="w-full max-w-2xl">
         <CardContent className="grid gap-6 p-4 sm:p-8">
           <div className="grid gap-1.5">
-            <h1 className="text-2xl font-bold tracking-tight">Verify a credential</h1>
-            <p className="text-sm text-muted-foreground">
-              Vouched endorsements and medals are Open Badges 3.0 credentials signed by this site. Check one
-              here: whether it is genuine and unchanged, whether it still holds, and what it says.
-            </p>
+            <h1 className="text-2xl font-bold tracking-tight">{t('verify.title')}</h1>
+            <p className="text-sm text-muted-foreground">{t('verify.intro')}</p>
           </div>
           {/* A new preset starts afresh: its own box, its own answer. */}
           <CredentialVerifier key={preset ? `${preset.kind}:${preset.id}` : 'none'} preset={preset} />
         </CardContent>
       </Card>
-      <p className="mt-8 text-xs text-muted-foreground">Vouched · The Proof Is in the People</p>
+      <p className="mt-8 text-xs text-muted-foreground">{t('shared.tagline')}</p>
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeftIcon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { PageContainer } from '../../components/layout/page-container'
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert'
@@ -19,11 +20,12 @@ import { useDocumentTitle } from '../../lib/use-document-title'
  * receiver blocked them), so such a link says so plainly.
  */
 export default function VouchPage() {
+  const { t } = useTranslation('app')
   const { id = '' } = useParams()
   const vouchId = /^\d{1,10}$/.test(id) ? Number(id) : 0
   const { user: me } = useCurrentUser()
   const endorsement = useQuery({ ...endorsementQuery(vouchId), enabled: vouchId > 0 })
-  useDocumentTitle('Endorsement')
+  useDocumentTitle(t('vouch.title'))
 
   if (
     vouchId === 0 ||
@@ -38,10 +40,10 @@ export default function VouchPage() {
   if (endorsement.isError) {
     return (
       <PageContainer>
-        <h1 className="sr-only">Endorsement</h1>
+        <h1 className="sr-only">{t('vouch.title')}</h1>
         <Alert variant="destructive" role="alert">
-          <AlertTitle>Failed to load this endorsement</AlertTitle>
-          <AlertDescription>Please try again in a moment.</AlertDescription>
+          <AlertTitle>{t('vouch.loadFailed')}</AlertTitle>
+          <AlertDescription>{t('shared.tryAgainSoon')}</AlertDescription>
         </Alert>
       </PageContainer>
     )
@@ -57,20 +59,20 @@ export default function VouchPage() {
         className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
       >
         <ArrowLeftIcon className="size-4" aria-hidden />
-        Notifications
+        {t('vouch.back')}
       </Link>
       {e ? (
         <>
           <div className="grid gap-1">
             <h1 className="text-2xl font-semibold tracking-tight">
-              {isReceiver ? 'An endorsement you received' : `Endorsement of ${receiver}`}
+              {isReceiver ? t('vouch.headingOwn') : t('vouch.headingOther', { name: receiver })}
             </h1>
             <p className="text-sm text-muted-foreground">
               <Link
                 to={`/profile/${encodeURIComponent(e.toUser.username)}`}
                 className="text-primary hover:underline"
               >
-                {isReceiver ? 'See all your endorsements' : `See ${receiver}’s profile`}
+                {isReceiver ? t('vouch.seeOwn') : t('vouch.seeProfile', { name: receiver })}
               </Link>
             </p>
           </div>
@@ -79,9 +81,15 @@ export default function VouchPage() {
             defaultShowComments
             actions={
               <>
-                {hasCredential(e) ? <VerifiableChip kind="vouch" id={e.id} what="this endorsement" /> : null}
+                {hasCredential(e) ? (
+                  <VerifiableChip kind="vouch" id={e.id} what={t('shared.thisEndorsement')} />
+                ) : null}
                 {e.fromUserId !== me?.id ? (
-                  <ReportDialog targetType="endorsement" targetId={e.id} subject="this endorsement" />
+                  <ReportDialog
+                    targetType="endorsement"
+                    targetId={e.id}
+                    subject={t('shared.thisEndorsement')}
+                  />
                 ) : null}
               </>
             }
@@ -90,7 +98,7 @@ export default function VouchPage() {
                 <ReportDialog
                   targetType="comment"
                   targetId={comment.id}
-                  subject={`comment by ${comment.fullName || comment.username}`}
+                  subject={t('shared.commentBy', { name: comment.fullName || comment.username })}
                   trigger="icon"
                 />
               ) : null
@@ -98,7 +106,7 @@ export default function VouchPage() {
           />
         </>
       ) : (
-        <div className="grid gap-3" aria-label="Loading the endorsement">
+        <div className="grid gap-3" aria-label={t('vouch.loading')}>
           <Skeleton className="h-8 w-2/3" />
           <Skeleton className="h-48 w-full rounded-xl" />
         </div>

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import { CREDENTIAL_MESSAGES, VERIFY_MAX_BYTES } from '@vouched/shared/credentials'
 import { AlertCircleIcon, DownloadIcon, FileUpIcon, Loader2Icon, ShieldCheckIcon } from 'lucide-react'
@@ -27,6 +28,7 @@ const ACCEPTED_FILES = '.png,.svg,.json,image/png,image/svg+xml,application/json
  * that medal or endorsement is loaded into the box and checked at once (the "Verifiable" chips).
  */
 export function CredentialVerifier({ preset }: { preset?: { kind: TCredentialKind; id: number } }) {
+  const { t } = useTranslation('credentials')
   const verify = useVerifyCredential()
   const location = useLocation()
   const [text, setText] = useState('')
@@ -113,7 +115,7 @@ export function CredentialVerifier({ preset }: { preset?: { kind: TCredentialKin
       {preset && presetCredential.isError ? (
         <Alert variant="destructive" role="alert">
           <AlertCircleIcon aria-hidden />
-          <AlertTitle>This credential could not be loaded</AlertTitle>
+          <AlertTitle>{t('verifier.loadFailed')}</AlertTitle>
           <AlertDescription>
             <p>{errorMessage(presetCredential.error)}</p>
             {/* Endorsements' credentials are for members; a visitor can sign in and come back. */}
@@ -122,7 +124,7 @@ export function CredentialVerifier({ preset }: { preset?: { kind: TCredentialKin
                 to={signInPath(`${location.pathname}${location.search}`)}
                 className="font-medium underline underline-offset-2"
               >
-                Log in to load it
+                {t('verifier.signIn')}
               </Link>
             ) : null}
           </AlertDescription>
@@ -146,8 +148,14 @@ export function CredentialVerifier({ preset }: { preset?: { kind: TCredentialKin
       >
         <FileUpIcon className="size-8 text-muted-foreground" aria-hidden />
         <p className="text-sm">
-          <span className="font-medium">Drop a badge image here</span>
-          <span className="text-muted-foreground"> (PNG or SVG), or a credential file (JSON)</span>
+          <Trans
+            t={t}
+            i18nKey="verifier.drop"
+            components={{
+              strong: <span className="font-medium" />,
+              muted: <span className="text-muted-foreground" />,
+            }}
+          />
         </p>
         <input
           id={fileInputId}
@@ -166,10 +174,12 @@ export function CredentialVerifier({ preset }: { preset?: { kind: TCredentialKin
             'cursor-pointer peer-focus-visible:border-ring peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50',
           )}
         >
-          Choose a file
+          {t('verifier.choose')}
         </label>
         {fileName ? (
-          <p className="max-w-full truncate text-xs text-muted-foreground">Checked: {fileName}</p>
+          <p className="max-w-full truncate text-xs text-muted-foreground">
+            {t('verifier.checkedFile', { name: fileName })}
+          </p>
         ) : null}
       </div>
 
@@ -178,13 +188,13 @@ export function CredentialVerifier({ preset }: { preset?: { kind: TCredentialKin
         aria-hidden
       >
         <span className="h-px flex-1 bg-border" />
-        or
+        {t('verifier.or')}
         <span className="h-px flex-1 bg-border" />
       </div>
 
       <form onSubmit={checkText} className="grid gap-2" noValidate>
         <div className="flex flex-wrap items-end justify-between gap-2">
-          <Label htmlFor={textId}>Paste a credential (JSON)</Label>
+          <Label htmlFor={textId}>{t('verifier.paste')}</Label>
           {preset && presetCredential.data ? (
             <a
               href={credentialUrl(preset.kind, preset.id)}
@@ -192,7 +202,7 @@ export function CredentialVerifier({ preset }: { preset?: { kind: TCredentialKin
               className="inline-flex items-center gap-1 text-xs font-medium text-primary hover:underline"
             >
               <DownloadIcon className="size-3.5" aria-hidden />
-              Download this credential
+              {t('verifier.download')}
             </a>
           ) : null}
         </div>
@@ -219,7 +229,7 @@ export function CredentialVerifier({ preset }: { preset?: { kind: TCredentialKin
           ) : (
             <ShieldCheckIcon aria-hidden />
           )}
-          {verify.isPending ? 'Checking…' : 'Verify'}
+          {verify.isPending ? t('verifier.checking') : t('verifier.verify')}
         </Button>
       </form>
 
@@ -227,12 +237,12 @@ export function CredentialVerifier({ preset }: { preset?: { kind: TCredentialKin
         {verify.isPending || (preset && presetCredential.isPending) ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <Loader2Icon className="size-4 animate-spin" aria-hidden />
-            Checking the credential…
+            {t('verifier.checkingCredential')}
           </p>
         ) : error ? (
           <Alert variant="destructive" role="alert">
             <AlertCircleIcon aria-hidden />
-            <AlertTitle>It could not be checked</AlertTitle>
+            <AlertTitle>{t('verifier.failed')}</AlertTitle>
             <AlertDescription>{error}</AlertDescription>
           </Alert>
         ) : verify.data ? (

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { ShieldCheckIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/badge'
@@ -33,6 +34,7 @@ export function VerifiableChip({
   compact?: boolean
   className?: string
 }) {
+  const { t } = useTranslation('credentials')
   return (
     <Badge
       asChild
@@ -44,11 +46,11 @@ export function VerifiableChip({
       {/* The name starts with the visible word (WCAG 2.5.3), whatever the browser makes of spacing. */}
       <Link
         to={verifyPagePath(kind, id)}
-        aria-label={`Verifiable: check ${what}`}
-        title={`Check ${what}: a credential signed by this site`}
+        aria-label={t('chip.label', { what })}
+        title={t('chip.title', { what })}
       >
         <ShieldCheckIcon aria-hidden />
-        <span className={cn(compact && 'sr-only sm:not-sr-only')}>Verifiable</span>
+        <span className={cn(compact && 'sr-only sm:not-sr-only')}>{t('chip.text')}</span>
       </Link>
     </Badge>
   )

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { TVerification, TVerifyResult } from '@vouched/shared/credentials'
 import {
   AwardIcon,
@@ -21,37 +22,25 @@ export function verdictOf(verification: Pick<TVerification, 'valid' | 'revoked' 
   return 'invalid'
 }
 
-const VERDICTS: Record<Verdict, { label: string; icon: LucideIcon; tone: string; text: string }> = {
-  valid: {
-    label: 'Valid',
-    icon: CircleCheckIcon,
-    tone: 'border-success/30 bg-success/8 [&_[data-icon]]:text-success',
-    text: 'Signed by this site, unchanged since, and neither revoked nor suspended.',
-  },
+// Each verdict's word and sentence are `result.verdicts.<verdict>` in the credentials namespace.
+const VERDICTS: Record<Verdict, { icon: LucideIcon; tone: string }> = {
+  valid: { icon: CircleCheckIcon, tone: 'border-success/30 bg-success/8 [&_[data-icon]]:text-success' },
   invalid: {
-    label: 'Invalid',
     icon: CircleXIcon,
     tone: 'border-destructive/30 bg-destructive/5 [&_[data-icon]]:text-destructive',
-    text: 'Do not trust what it says.',
   },
-  revoked: {
-    label: 'Revoked',
-    icon: BanIcon,
-    tone: 'border-destructive/30 bg-destructive/5 [&_[data-icon]]:text-destructive',
-    text: 'Its issuer withdrew it for good: what it says no longer holds.',
-  },
+  revoked: { icon: BanIcon, tone: 'border-destructive/30 bg-destructive/5 [&_[data-icon]]:text-destructive' },
   suspended: {
-    label: 'Suspended',
     icon: CirclePauseIcon,
     tone: 'border-warning/50 bg-warning/10 [&_[data-icon]]:text-amber-700',
-    text: 'Its issuer suspended it: what it says does not hold for now.',
   },
 }
 
-const KINDS: Record<TVerification['kind'], { label: string; icon: LucideIcon }> = {
-  endorsement: { label: 'Endorsement', icon: HandshakeIcon },
-  medal: { label: 'Medal', icon: AwardIcon },
-  other: { label: 'Credential', icon: ScrollTextIcon },
+// Each kind's word is `result.kinds.<kind>`.
+const KINDS: Record<TVerification['kind'], LucideIcon> = {
+  endorsement: HandshakeIcon,
+  medal: AwardIcon,
+  other: ScrollTextIcon,
 }
 
 /** The server's reasons are sentences without their full stop. */
@@ -65,8 +54,11 @@ const day = (value: string | null) => {
 
 /** The verifier's answer: the verdict in a word and why, then what each credential says. */
 export function VerificationResult({ result }: { result: TVerifyResult }) {
+  const { t } = useTranslation('credentials')
   const verdict = verdictOf(result)
-  const { label, icon: Icon, tone, text } = VERDICTS[verdict]
+  const { icon: Icon, tone } = VERDICTS[verdict]
+  const label = t(`result.verdicts.${verdict}.label`)
+  const text = t(`result.verdicts.${verdict}.text`)
   const several = result.credentials.length > 1
   return (
     <section aria-labelledby="verdict" className="grid gap-4">
@@ -79,13 +71,14 @@ export function VerificationResult({ result }: { result: TVerifyResult }) {
           <p className="text-sm">{result.reason ? sentence(result.reason) : text}</p>
           {several ? (
             <p className="text-sm text-muted-foreground">
-              This badge carries {result.credentials.length} credentials;{' '}
-              {verdict === 'valid' ? 'each of them is valid.' : 'each is checked below.'}
+              {t(verdict === 'valid' ? 'result.severalValid' : 'result.severalChecked', {
+                count: result.credentials.length,
+              })}
             </p>
           ) : null}
         </div>
       </div>
-      <ul className="grid gap-3" aria-label={several ? 'Credentials in this badge' : 'Credential'}>
+      <ul className="grid gap-3" aria-label={several ? t('result.listSeveral') : t('result.listOne')}>
         {result.credentials.map((credential, index) => (
           <li key={credential.credentialId ?? index}>
             <CredentialDetails credential={credential} showVerdict={several} />
@@ -103,16 +96,19 @@ function CredentialDetails({
   credential: TVerification
   showVerdict: boolean
 }) {
-  const kind = KINDS[c.kind]
-  const verdict = VERDICTS[verdictOf(c)]
+  const { t } = useTranslation('credentials')
+  const KindIcon = KINDS[c.kind]
+  const kindLabel = t(`result.kinds.${c.kind}`)
+  const verdictName = verdictOf(c)
+  const verdict = VERDICTS[verdictName]
   const from = day(c.validFrom)
   const until = day(c.validUntil)
   return (
-    <article className="grid gap-3 rounded-xl border bg-card p-4" aria-label={c.name ?? kind.label}>
+    <article className="grid gap-3 rounded-xl border bg-card p-4" aria-label={c.name ?? kindLabel}>
       <header className="flex flex-wrap items-center gap-2">
         <span className="inline-flex items-center gap-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
-          <kind.icon className="size-4 text-primary" aria-hidden />
-          {kind.label}
+          <KindIcon className="size-4 text-primary" aria-hidden />
+          {kindLabel}
         </span>
         {showVerdict ? (
           <span
@@ -122,7 +118,7 @@ function CredentialDetails({
             )}
           >
             <verdict.icon data-icon className="size-3.5" aria-hidden />
-            {verdict.label}
+            {t(`result.verdicts.${verdictName}.label`)}
           </span>
         ) : null}
       </header>
@@ -132,7 +128,7 @@ function CredentialDetails({
       {/* Nothing to list for a document that names no issuer, id or date (not a credential at all). */}
       {c.issuer || c.credentialId || c.validFrom ? (
         <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-          <dt className="text-muted-foreground">Issuer</dt>
+          <dt className="text-muted-foreground">{t('result.issuer')}</dt>
           <dd className="min-w-0 [overflow-wrap:anywhere]">
             {c.issuer ? (
               <>
@@ -140,16 +136,16 @@ function CredentialDetails({
                 <span className="block font-mono text-xs text-muted-foreground">{c.issuer.id}</span>
               </>
             ) : (
-              'Not named'
+              t('result.notNamed')
             )}
           </dd>
-          <dt className="text-muted-foreground">Valid from</dt>
-          <dd>{from ?? 'Not stated'}</dd>
-          <dt className="text-muted-foreground">Valid until</dt>
-          <dd>{until ?? 'No end date'}</dd>
+          <dt className="text-muted-foreground">{t('result.validFrom')}</dt>
+          <dd>{from ?? t('result.notStated')}</dd>
+          <dt className="text-muted-foreground">{t('result.validUntil')}</dt>
+          <dd>{until ?? t('result.noEnd')}</dd>
           {c.credentialId ? (
             <>
-              <dt className="text-muted-foreground">Credential id</dt>
+              <dt className="text-muted-foreground">{t('result.credentialId')}</dt>
               <dd className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]">{c.credentialId}</dd>
             </>
           ) : null}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import type { TUserCard } from '@vouched/shared/discovery'
 import {
@@ -41,6 +42,7 @@ const selectClass =
  * and submitting writes it, so a search can be shared, reloaded and reached from the top bar.
  */
 export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => void }) {
+  const { t } = useTranslation('discovery')
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const inputRef = useRef<HTMLInputElement>(null)
@@ -106,19 +108,17 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
     <div className="grid grid-cols-1 gap-6">
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">{heading}</h1>
-        <p className="text-sm text-muted-foreground">
-          Search members by name, title or the hashtags they were endorsed for.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('view.intro')}</p>
       </div>
 
       <form
         role="search"
-        aria-label="Search members"
+        aria-label={t('view.form')}
         onSubmit={submit}
         className="grid grid-cols-1 gap-3 rounded-xl border bg-card p-4 shadow-sm lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end"
       >
         <div className="grid gap-1.5">
-          <Label htmlFor="discover-query">Search</Label>
+          <Label htmlFor="discover-query">{t('view.search')}</Label>
           <div className="relative">
             <SearchIcon
               className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -130,7 +130,7 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
               type="search"
               value={form.text}
               maxLength={SEARCH_QUERY_MAX}
-              placeholder={form.type === 'hashtag' ? 'ReactJS, NodeJS' : 'Name, title or #hashtag'}
+              placeholder={form.type === 'hashtag' ? t('view.tagPlaceholder') : t('view.placeholder')}
               onChange={(event) => setForm((current) => ({ ...current, text: event.target.value }))}
               className="pl-9"
             />
@@ -139,7 +139,7 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
         {/* One select a row on phones: half a phone's width clips "Highest Reputation". */}
         <div className="grid grid-cols-1 items-end gap-3 sm:flex">
           <div className="grid min-w-0 gap-1.5 sm:min-w-32">
-            <Label htmlFor="discover-type">Search type</Label>
+            <Label htmlFor="discover-type">{t('view.type')}</Label>
             <select
               id="discover-type"
               className={selectClass}
@@ -156,7 +156,7 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
             </select>
           </div>
           <div className="grid min-w-0 gap-1.5 sm:min-w-44">
-            <Label htmlFor="discover-sort">Sort by</Label>
+            <Label htmlFor="discover-sort">{t('view.sort')}</Label>
             <select
               id="discover-sort"
               className={selectClass}
@@ -172,7 +172,7 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
           </div>
           <Button type="submit" disabled={!canSearch} className="sm:ml-auto lg:ml-0">
             {loading ? <Loader2Icon className="animate-spin" aria-hidden /> : <SearchIcon aria-hidden />}
-            Search
+            {t('view.submit')}
           </Button>
         </div>
       </form>
@@ -190,7 +190,8 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
 
       {active !== null ? (
         <CardList
-          label="Search results"
+          label={t('view.results')}
+          loadingLabel={t('view.loadingResults')}
           query={results}
           empty={DISCOVERY_MESSAGES.noResults}
           onEndorse={onEndorse}
@@ -198,7 +199,8 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
         />
       ) : (
         <CardList
-          label="Popular members"
+          label={t('view.popular')}
+          loadingLabel={t('view.loadingPopular')}
           query={popular}
           empty={DISCOVERY_MESSAGES.noUsers}
           onEndorse={onEndorse}
@@ -210,11 +212,12 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
 
 /** Up to 10 popular hashtags; clicking one searches it (or adds it to a comma list being typed). */
 function PopularTagChips({ tags, onPick }: { tags: string[]; onPick: (tag: string) => void }) {
+  const { t } = useTranslation('discovery')
   if (tags.length === 0) return null
   return (
     <section aria-labelledby="popular-tags-heading" className="grid gap-2">
       <h2 id="popular-tags-heading" className="text-sm font-medium text-muted-foreground">
-        Popular hashtags
+        {t('view.popularTags')}
       </h2>
       <ul className="flex flex-wrap gap-2">
         {tags.slice(0, POPULAR_HASHTAGS_DEFAULT).map((tag) => (
@@ -240,12 +243,15 @@ type CardQuery = { data: TUserCard[] | undefined; isPending: boolean; isError: b
 
 function CardList({
   label,
+  loadingLabel,
   query,
   empty,
   onEndorse,
   count = false,
 }: {
   label: string
+  /** Names the placeholders while the list loads ('Loading search results'). */
+  loadingLabel: string
   query: CardQuery
   empty: string
   onEndorse?: (card: TUserCard) => void
@@ -266,7 +272,7 @@ function CardList({
           <AlertDescription>{DISCOVERY_MESSAGES.error}</AlertDescription>
         </Alert>
       ) : query.isPending ? (
-        <UserCardSkeletons label={`Loading ${label.toLowerCase()}`} />
+        <UserCardSkeletons label={loadingLabel} />
       ) : !query.data || query.data.length === 0 ? (
         <p className="rounded-xl border border-dashed p-8 text-center text-sm text-muted-foreground">
           {empty}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { TSuggestedUser } from '@vouched/shared/discovery'
 import { SEARCH_QUERY_MAX } from '@vouched/shared/discovery.constants'
 import { Loader2Icon, SearchIcon } from 'lucide-react'
@@ -11,6 +12,7 @@ import { useSuggestions, UserOption } from './search-suggest-box'
  * listed under the field. The page or app that shows it decides what picking does.
  */
 export function PersonPicker({ onPick }: { onPick: (user: TSuggestedUser) => void }) {
+  const { t } = useTranslation('discovery')
   const [text, setText] = useState('')
   const { items, settled } = useSuggestions(text, { usersOnly: true })
   const box = useCombobox({ items, onPick: (item) => item.kind === 'user' && onPick(item.user) })
@@ -25,8 +27,8 @@ export function PersonPicker({ onPick }: { onPick: (user: TSuggestedUser) => voi
         />
         <Input
           type="search"
-          aria-label="Search members by name"
-          placeholder="Name, @username or title"
+          aria-label={t('picker.label')}
+          placeholder={t('picker.placeholder')}
           value={text}
           maxLength={SEARCH_QUERY_MAX}
           onChange={(event) => {
@@ -45,7 +47,7 @@ export function PersonPicker({ onPick }: { onPick: (user: TSuggestedUser) => voi
       </div>
       <div
         {...box.listboxProps}
-        aria-label="Members"
+        aria-label={t('picker.members')}
         hidden={!box.expanded}
         className="grid max-h-72 gap-0.5 overflow-y-auto"
       >
@@ -56,11 +58,7 @@ export function PersonPicker({ onPick }: { onPick: (user: TSuggestedUser) => voi
         )}
       </div>
       <p className="px-1 text-sm text-muted-foreground" role="status">
-        {!typed
-          ? 'Type a name to find the member you want to endorse.'
-          : settled && items.length === 0
-            ? 'No members found. Try another name.'
-            : null}
+        {!typed ? t('picker.prompt') : settled && items.length === 0 ? t('picker.none') : null}
       </p>
     </div>
   )

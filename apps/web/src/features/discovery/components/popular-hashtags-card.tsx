@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import { DISCOVERY_MESSAGES } from '@vouched/shared/discovery.constants'
 import { HashIcon } from 'lucide-react'
@@ -9,13 +10,14 @@ import { popularHashtagsQuery } from '../discovery.api'
 
 /** The home page's Popular Hashtags (SPEC.md §2): each tag with its count, linking to a hashtag search. */
 export function PopularHashtagsCard() {
+  const { t } = useTranslation('discovery')
   const hashtags = useQuery(popularHashtagsQuery())
   return (
     <Card>
       <CardHeader className="pb-3">
         <CardTitle as="h2" className="flex items-center gap-2 text-lg">
           <HashIcon className="size-5 text-primary" aria-hidden />
-          Popular Hashtags
+          {t('popularHashtags.title')}
         </CardTitle>
       </CardHeader>
       <CardContent>
@@ -24,7 +26,7 @@ export function PopularHashtagsCard() {
             <AlertDescription>{DISCOVERY_MESSAGES.hashtagsError}</AlertDescription>
           </Alert>
         ) : hashtags.isPending ? (
-          <div aria-busy="true" aria-label="Loading hashtags" className="grid gap-2">
+          <div aria-busy="true" aria-label={t('popularHashtags.loading')} className="grid gap-2">
             {Array.from({ length: 5 }, (_, i) => (
               <Skeleton key={i} className="h-8 w-full" />
             ))}
@@ -42,7 +44,7 @@ export function PopularHashtagsCard() {
                   <span className="truncate font-medium">#{hashtag.tag}</span>
                   <span
                     className="rounded-full bg-accent px-2 py-0.5 text-xs font-medium text-accent-foreground tabular-nums"
-                    aria-label={`${hashtag.count} ${hashtag.count === 1 ? 'endorsement' : 'endorsements'}`}
+                    aria-label={t('popularHashtags.count', { count: hashtag.count })}
                   >
                     {hashtag.count}
                   </span>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import type { TUserCard } from '@vouched/shared/discovery'
 import { DISCOVERY_MESSAGES } from '@vouched/shared/discovery.constants'
@@ -15,6 +16,7 @@ import { USER_CARD_GRID, UserCard, UserCardSkeletons } from './user-card'
  * list was cached under another session).
  */
 export function PopularPeopleSection({ onEndorse }: { onEndorse?: (card: TUserCard) => void }) {
+  const { t } = useTranslation('discovery')
   const { user } = useCurrentUser()
   const members = useQuery(popularMembersQuery())
   const cards = (members.data ?? []).filter(
@@ -25,11 +27,11 @@ export function PopularPeopleSection({ onEndorse }: { onEndorse?: (card: TUserCa
     <section aria-labelledby="discover-people-heading" className="grid gap-4">
       <div className="flex items-center justify-between gap-4">
         <h2 id="discover-people-heading" className="text-lg font-semibold">
-          Discover People
+          {t('popularPeople.title')}
         </h2>
         <Button asChild variant="link" size="sm" className="px-0">
           <Link to="/discover">
-            View all
+            {t('popularPeople.viewAll')}
             <ArrowRightIcon aria-hidden />
           </Link>
         </Button>
@@ -39,7 +41,7 @@ export function PopularPeopleSection({ onEndorse }: { onEndorse?: (card: TUserCa
           <AlertDescription>{DISCOVERY_MESSAGES.usersError}</AlertDescription>
         </Alert>
       ) : members.isPending ? (
-        <UserCardSkeletons label="Loading people" />
+        <UserCardSkeletons label={t('popularPeople.loading')} />
       ) : cards.length === 0 ? (
         <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
           {DISCOVERY_MESSAGES.noUsers}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import type { TPopularHashtag, TSuggestedUser } from '@vouched/shared/discovery'
 import { SEARCH_QUERY_MAX } from '@vouched/shared/discovery.constants'
@@ -45,6 +46,7 @@ export function useSuggestions(text: string, { usersOnly = false } = {}) {
  * /discover?q={text}&sort=reputation, as before.
  */
 export function SearchSuggestBox({ className, onSearch }: { className?: string; onSearch?: () => void }) {
+  const { t } = useTranslation('discovery')
   const [text, setText] = useState('')
   const navigate = useNavigate()
   const { items } = useSuggestions(text)
@@ -82,8 +84,8 @@ export function SearchSuggestBox({ className, onSearch }: { className?: string; 
       />
       <Input
         type="search"
-        aria-label="Search users or tags"
-        placeholder="Search users or tags..."
+        aria-label={t('suggest.label')}
+        placeholder={t('suggest.placeholder')}
         // The top bar's "/" shortcut finds the search box it should focus by this attribute.
         aria-keyshortcuts="/"
         data-top-bar-search=""
@@ -96,16 +98,16 @@ export function SearchSuggestBox({ className, onSearch }: { className?: string; 
         className="h-9 rounded-full bg-muted/60 pl-9 shadow-none focus-visible:bg-card"
         {...box.inputProps}
       />
-      <ComboboxPopup hidden={!box.expanded} aria-label="Suggestions" {...box.listboxProps}>
+      <ComboboxPopup hidden={!box.expanded} aria-label={t('suggest.suggestions')} {...box.listboxProps}>
         {users.length > 0 ? (
-          <ComboboxGroup label="People">
+          <ComboboxGroup label={t('suggest.people')}>
             {users.map((item, i) => (
               <UserOption key={item.user.id} user={item.user} {...box.optionProps(i)} />
             ))}
           </ComboboxGroup>
         ) : null}
         {hashtags.length > 0 ? (
-          <ComboboxGroup label="Hashtags">
+          <ComboboxGroup label={t('suggest.hashtags')}>
             {hashtags.map((item, i) => (
               <div
                 key={item.hashtag.id}
@@ -115,7 +117,7 @@ export function SearchSuggestBox({ className, onSearch }: { className?: string; 
                 <HashIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
                 <span className="min-w-0 flex-1 truncate">{item.hashtag.tag}</span>
                 <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-                  {item.hashtag.count === 1 ? '1 endorsement' : `${item.hashtag.count} endorsements`}
+                  {t('suggest.endorsements', { count: item.hashtag.count })}
                 </span>
               </div>
             ))}
@@ -128,6 +130,7 @@ export function SearchSuggestBox({ className, onSearch }: { className?: string; 
 
 /** A member as one option: picture, name with the verified mark, @username and title. */
 export function UserOption({ user, ...props }: { user: TSuggestedUser } & ComponentProps<'div'>) {
+  const { t } = useTranslation('discovery')
   const name = user.fullName || user.username
   return (
     <div className={comboboxOptionClass} {...props}>
@@ -142,7 +145,11 @@ export function UserOption({ user, ...props }: { user: TSuggestedUser } & Compon
         <span className="flex min-w-0 items-center gap-1 font-medium">
           <span className="truncate">{name}</span>
           {user.isVerified ? (
-            <BadgeCheckIcon className="size-3.5 shrink-0 text-success" aria-label="Verified" role="img" />
+            <BadgeCheckIcon
+              className="size-3.5 shrink-0 text-success"
+              aria-label={t('userOption.verified')}
+              role="img"
+            />
           ) : null}
         </span>
         <span className="truncate text-xs text-muted-foreground">

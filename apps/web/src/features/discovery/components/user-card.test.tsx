@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import type { TUserCard } from '@vouched/shared/discovery'
 import { describe, expect, it, vi } from 'vitest'
+import { changeLocale } from '../../../lib/i18n/i18n'
 import { renderWithProviders } from '../../../test/render'
 import { UserCard } from './user-card'
 
@@ -83,5 +84,31 @@ describe('UserCard', () => {
   it('shows no matched list outside hashtag searches', () => {
     renderWithProviders(<UserCard card={makeCard({ matchedHashtags: [] })} />)
     expect(screen.queryByRole('list', { name: 'Matched' })).not.toBeInTheDocument()
+  })
+
+  it('speaks German: labels, match badges and counted endorsements', async () => {
+    await changeLocale('de')
+    const onEndorse = vi.fn()
+    const card = makeCard({
+      matchCount: 2,
+      totalHashtags: 3,
+      matchedHashtags: [
+        { tag: 'TypeScript', count: 1 },
+        { tag: 'Leadership', count: 4 },
+      ],
+    })
+    const { user } = renderWithProviders(<UserCard card={card} onEndorse={onEndorse} />)
+    expect(screen.getByRole('link', { name: 'Profil von Jane Doe ansehen' })).toHaveTextContent(
+      'Profil ansehen',
+    )
+    expect(screen.getByRole('img', { name: 'Verifiziert' })).toBeInTheDocument()
+    expect(screen.getByText('Treffer 2/3')).toBeInTheDocument()
+    expect(screen.getByText(/% Übereinstimmung$/)).toBeInTheDocument()
+    const matched = screen.getByRole('list', { name: 'Gefunden' })
+    expect(matched).toHaveTextContent('#TypeScript1 Empfehlung')
+    expect(matched).toHaveTextContent('#Leadership4 Empfehlungen')
+    expect(screen.getByRole('list', { name: 'Top-Hashtags von Jane Doe' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Jane Doe empfehlen' }))
+    expect(onEndorse).toHaveBeenCalledWith(card)
   })
 })

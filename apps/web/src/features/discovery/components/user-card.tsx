@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { TUserCard } from '@vouched/shared/discovery'
 import { CARD_TOP_HASHTAGS, matchPercent } from '@vouched/shared/discovery.constants'
 import { BadgeCheckIcon, StarIcon, ThumbsUpIcon } from 'lucide-react'
@@ -30,6 +31,7 @@ export type UserCardProps = {
  * reputation, up to 2 top hashtags, and for multi-hashtag matches 'Matches x/y' with a percent.
  */
 export function UserCard({ card, onEndorse, headingLevel: Heading = 'h3', className }: UserCardProps) {
+  const { t } = useTranslation('discovery')
   const name = card.fullName || card.username
   const profile = `/profile/${encodeURIComponent(card.username)}`
   const tags = card.topHashtags.slice(0, CARD_TOP_HASHTAGS)
@@ -52,7 +54,11 @@ export function UserCard({ card, onEndorse, headingLevel: Heading = 'h3', classN
               {name}
             </Link>
             {card.isVerified ? (
-              <BadgeCheckIcon className="size-4 shrink-0 text-success" aria-label="Verified" role="img" />
+              <BadgeCheckIcon
+                className="size-4 shrink-0 text-success"
+                aria-label={t('card.verified')}
+                role="img"
+              />
             ) : null}
           </Heading>
           <p className="truncate text-sm text-muted-foreground">@{card.username}</p>
@@ -61,19 +67,19 @@ export function UserCard({ card, onEndorse, headingLevel: Heading = 'h3', classN
       </div>
 
       <div className="flex flex-wrap items-center gap-1.5">
-        <Badge variant="secondary" title="Reputation score">
+        <Badge variant="secondary" title={t('card.reputationTitle')}>
           <StarIcon aria-hidden />
           <span>
             {formatScore(card.reputationScore)}
-            <span className="sr-only"> reputation</span>
+            <span className="sr-only">{t('card.reputationSr')}</span>
           </span>
         </Badge>
         {card.matchCount > 1 ? (
           <>
             <Badge variant="accent">
-              Matches {card.matchCount}/{card.totalHashtags}
+              {t('card.matches', { matched: card.matchCount, total: card.totalHashtags })}
             </Badge>
-            <Badge variant="success">{matchPercent(card)}% match</Badge>
+            <Badge variant="success">{t('card.matchPercent', { percent: matchPercent(card) })}</Badge>
           </>
         ) : null}
       </div>
@@ -81,7 +87,7 @@ export function UserCard({ card, onEndorse, headingLevel: Heading = 'h3', classN
       {matched.length > 0 ? (
         <div className="grid gap-1">
           <p className="text-xs font-medium text-muted-foreground" id={`matched-${card.id}`}>
-            Matched
+            {t('card.matched')}
           </p>
           <ul className="flex flex-wrap gap-1.5" aria-labelledby={`matched-${card.id}`}>
             {matched.map(({ tag, count }) => (
@@ -90,7 +96,7 @@ export function UserCard({ card, onEndorse, headingLevel: Heading = 'h3', classN
                   <span className="truncate">#{tag}</span>
                   <span className="font-semibold tabular-nums">
                     {count}
-                    <span className="sr-only"> {count === 1 ? 'endorsement' : 'endorsements'}</span>
+                    <span className="sr-only">{t('card.endorsementsSr', { count })}</span>
                   </span>
                 </Badge>
               </li>
@@ -100,7 +106,7 @@ export function UserCard({ card, onEndorse, headingLevel: Heading = 'h3', classN
       ) : null}
 
       {tags.length > 0 ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label={`Top hashtags of ${name}`}>
+        <ul className="flex flex-wrap gap-1.5" aria-label={t('card.topHashtags', { name })}>
           {tags.map((tag) => (
             <li key={tag} className="max-w-full min-w-0">
               <Badge
@@ -117,14 +123,19 @@ export function UserCard({ card, onEndorse, headingLevel: Heading = 'h3', classN
 
       <div className="mt-auto flex flex-wrap gap-2 pt-1">
         <Button asChild variant="outline" size="sm" className="flex-1">
-          <Link to={profile} aria-label={`View profile of ${name}`}>
-            View Profile
+          <Link to={profile} aria-label={t('card.viewProfileLabel', { name })}>
+            {t('card.viewProfile')}
           </Link>
         </Button>
         {onEndorse ? (
-          <Button size="sm" className="flex-1" onClick={() => onEndorse(card)} aria-label={`Endorse ${name}`}>
+          <Button
+            size="sm"
+            className="flex-1"
+            onClick={() => onEndorse(card)}
+            aria-label={t('card.endorseLabel', { name })}
+          >
             <ThumbsUpIcon aria-hidden />
-            Endorse
+            {t('card.endorse')}
           </Button>
         ) : null}
       </div>

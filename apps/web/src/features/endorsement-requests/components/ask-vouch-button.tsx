@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { HandHeartIcon } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { Button, type ButtonProps } from '../../../components/ui/button'
@@ -9,7 +10,6 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog'
 import { DialogLoading } from '../../../components/ui/dialog-loading'
-import { REQUEST_TEXTS as T } from '../endorsement-requests.texts'
 
 // The form (react-hook-form, zod) is fetched when the dialog first opens, not with the page.
 const AskVouchForm = lazy(() => import('./ask-vouch-form'))
@@ -22,19 +22,25 @@ type Props = {
 
 /** "Ask for a vouch" on a connection's profile and in My Network: a dialog asking for skills. */
 export function AskVouchButton({ target, size, variant = 'outline' }: Props) {
+  const { t } = useTranslation('endorsement-requests')
   const [open, setOpen] = useState(false)
   const name = target.fullName || target.username
   return (
     <>
-      <Button size={size} variant={variant} onClick={() => setOpen(true)} aria-label={T.askLabel(name)}>
+      <Button
+        size={size}
+        variant={variant}
+        onClick={() => setOpen(true)}
+        aria-label={t('askLabel', { name: name })}
+      >
         <HandHeartIcon aria-hidden />
-        {T.ask}
+        {t('ask')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="sm:max-w-lg">
           <DialogHeader>
-            <DialogTitle>{T.dialogTitle(name)}</DialogTitle>
-            <DialogDescription>{T.dialogDescription(name)}</DialogDescription>
+            <DialogTitle>{t('dialogTitle', { name: name })}</DialogTitle>
+            <DialogDescription>{t('dialogDescription', { name: name })}</DialogDescription>
           </DialogHeader>
           {/* Mounted only while open, so every opening starts from a clean form. */}
           {open ? (

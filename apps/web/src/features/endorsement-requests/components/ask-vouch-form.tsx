@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ZEndorsementRequestForm, type TEndorsementRequestForm } from '@vouched/shared/endorsement-requests'
 import { ANY_CATEGORY, ENDORSEMENT_REQUEST_MESSAGE_MAX } from '@vouched/shared/endorsement-requests.constants'
@@ -19,7 +20,6 @@ import { Textarea } from '../../../components/ui/textarea'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { useCreateEndorsementRequest } from '../endorsement-requests.api'
-import { REQUEST_TEXTS as T } from '../endorsement-requests.texts'
 
 const FORM_FIELDS = ['hashtags', 'category', 'message'] as const
 
@@ -31,6 +31,7 @@ export default function AskVouchForm({
   target: { id: number; username: string; fullName?: string | null }
   onDone: () => void
 }) {
+  const { t } = useTranslation('endorsement-requests')
   const create = useCreateEndorsementRequest()
   const name = target.fullName || target.username
   // raw: the fields keep the form's types (the shared ui's FormField knows one type per form); the
@@ -43,7 +44,7 @@ export default function AskVouchForm({
   const onSubmit = form.handleSubmit((values) =>
     create.mutate(ZEndorsementRequestForm.parse(values), {
       onSuccess: () => {
-        toast({ title: T.sent, description: T.sentDescription(name) })
+        toast({ title: t('sent'), description: t('sentDescription', { name }) })
         onDone()
       },
       onError: (error) => {
@@ -51,7 +52,7 @@ export default function AskVouchForm({
         if (field && (FORM_FIELDS as readonly string[]).includes(field)) {
           form.setError(field as (typeof FORM_FIELDS)[number], { message: errorMessage(error) })
         }
-        toast({ title: T.sendError, description: errorMessage(error), variant: 'destructive' })
+        toast({ title: t('sendError'), description: errorMessage(error), variant: 'destructive' })
       },
     }),
   )
@@ -64,11 +65,11 @@ export default function AskVouchForm({
           name="hashtags"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>{T.skills}</FormLabel>
+              <FormLabel>{t('skills')}</FormLabel>
               <FormControl>
-                <Input {...field} placeholder={T.skillsPlaceholder} autoComplete="off" />
+                <Input {...field} placeholder={t('skillsPlaceholder')} autoComplete="off" />
               </FormControl>
-              <FormDescription>{T.skillsHint}</FormDescription>
+              <FormDescription>{t('skillsHint')}</FormDescription>
               <FormMessage />
             </FormItem>
           )}
@@ -78,7 +79,7 @@ export default function AskVouchForm({
           name="category"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>{T.category}</FormLabel>
+              <FormLabel>{t('category')}</FormLabel>
               <Select value={field.value} onValueChange={field.onChange}>
                 <FormControl>
                   <SelectTrigger>
@@ -86,7 +87,7 @@ export default function AskVouchForm({
                   </SelectTrigger>
                 </FormControl>
                 <SelectContent>
-                  <SelectItem value={ANY_CATEGORY}>{T.anyCategory}</SelectItem>
+                  <SelectItem value={ANY_CATEGORY}>{t('anyCategory')}</SelectItem>
                   {CATEGORIES.map((category) => (
                     <SelectItem key={category} value={category}>
                       {category}
@@ -103,9 +104,9 @@ export default function AskVouchForm({
           name="message"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>{T.message}</FormLabel>
+              <FormLabel>{t('message')}</FormLabel>
               <FormControl>
-                <Textarea {...field} rows={3} placeholder={T.messagePlaceholder} />
+                <Textarea {...field} rows={3} placeholder={t('messagePlaceholder')} />
               </FormControl>
               <div className="flex justify-between gap-2">
                 <FormMessage />
@@ -117,7 +118,7 @@ export default function AskVouchForm({
           )}
         />
         <FormDialogFooter onCancel={onDone} pending={create.isPending}>
-          {create.isPending ? T.sending : T.send}
+          {create.isPending ? t('sending') : t('send')}
         </FormDialogFooter>
       </form>
     </Form>

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react'
 import type { TEndorsementRequest } from '@vouched/shared/endorsement-requests'
 import { describe, expect, it } from 'vitest'
 import { Button } from '../../../components/ui/button'
+import { changeLocale } from '../../../lib/i18n/i18n'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
 import { ANA, makeEndorsementRequest, ME } from '../endorsement-requests.fixtures'
 import { EndorsementRequestsList } from './endorsement-requests-list'
@@ -102,5 +103,19 @@ describe('EndorsementRequestsList', () => {
     requestsServer([], [])
     render()
     expect(await screen.findByText('No one has asked you for a vouch yet.')).toBeInTheDocument()
+  })
+
+  it("speaks German, with the asker's name a link inside the sentence", async () => {
+    await changeLocale('de')
+    requestsServer([makeEndorsementRequest()], [])
+    const { user } = render()
+    const item = await screen.findByRole('listitem', { name: 'Anfrage von Ana Lee' })
+    const link = within(item).getByRole('link', { name: 'Ana Lee' })
+    expect(link).toHaveAttribute('href', '/profile/ana')
+    expect(link.parentElement).toHaveTextContent(/^Ana Lee bittet dich, zu bürgen für$/)
+    expect(within(item).getByText('Offen')).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: /Erhalten/ })).toBeInTheDocument()
+    await user.click(within(item).getByRole('button', { name: 'Anfrage von Ana Lee ablehnen' }))
+    expect(await screen.findByText('Anfrage abgelehnt')).toBeInTheDocument()
   })
 })

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import type { TEndorsementRequestList } from '@vouched/shared/endorsement-requests'
 import {
@@ -11,7 +12,6 @@ import { Card } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { endorsementRequestsQuery } from '../endorsement-requests.api'
-import { REQUEST_TEXTS as T } from '../endorsement-requests.texts'
 import { useEndorsementRequestsLiveRefresh } from '../hooks/use-endorsement-requests-live-refresh'
 import { RequestItem, type RenderVouch } from './request-item'
 
@@ -20,6 +20,7 @@ import { RequestItem, type RenderVouch } from './request-item'
  * Received directly. `renderVouch` is the page's Vouch button (the endorsements feature's dialog).
  */
 export function EndorsementRequestsList({ renderVouch }: { renderVouch?: RenderVouch }) {
+  const { t } = useTranslation('endorsement-requests')
   useEndorsementRequestsLiveRefresh()
   const [params, setParams] = useSearchParams()
   const requested = params.get('box') as TEndorsementRequestBox | null
@@ -44,14 +45,14 @@ export function EndorsementRequestsList({ renderVouch }: { renderVouch?: RenderV
     <Tabs value={box} onValueChange={onTabChange}>
       <TabsList className="w-full sm:w-fit">
         <TabsTrigger value="received">
-          {T.receivedTab}
+          {t('receivedTab')}
           {openReceived ? (
             <Badge variant="accent" className="min-w-5 px-1.5 py-0 tabular-nums">
               {openReceived}
             </Badge>
           ) : null}
         </TabsTrigger>
-        <TabsTrigger value="sent">{T.sentTab}</TabsTrigger>
+        <TabsTrigger value="sent">{t('sentTab')}</TabsTrigger>
       </TabsList>
       <TabsContent value="received">
         <Box query={received} box="received" renderVouch={renderVouch} />
@@ -72,17 +73,18 @@ function Box({
   box: TEndorsementRequestBox
   renderVouch?: RenderVouch
 }) {
+  const { t } = useTranslation('endorsement-requests')
   if (query.isError) {
     return (
       <Alert variant="destructive" role="alert">
-        <AlertTitle>{T.loadError}</AlertTitle>
-        <AlertDescription>Please try again in a moment.</AlertDescription>
+        <AlertTitle>{t('loadError')}</AlertTitle>
+        <AlertDescription>{t('tryAgainSoon')}</AlertDescription>
       </Alert>
     )
   }
   if (!query.data) {
     return (
-      <div className="grid grid-cols-1 gap-3" aria-busy="true" aria-label="Loading">
+      <div className="grid grid-cols-1 gap-3" aria-busy="true" aria-label={t('loading')}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-28 rounded-xl" />
         ))}
@@ -93,13 +95,13 @@ function Box({
   if (requests.length === 0) {
     return (
       <Card className="flex flex-col items-center gap-2 px-6 py-12 text-center">
-        <p className="text-base font-semibold">{box === 'received' ? T.emptyReceived : T.emptySent}</p>
-        {box === 'sent' ? <p className="text-sm text-muted-foreground">{T.emptySentHint}</p> : null}
+        <p className="text-base font-semibold">{box === 'received' ? t('emptyReceived') : t('emptySent')}</p>
+        {box === 'sent' ? <p className="text-sm text-muted-foreground">{t('emptySentHint')}</p> : null}
       </Card>
     )
   }
   return (
-    <ul className="grid grid-cols-1 gap-3" aria-label={box === 'received' ? T.receivedTab : T.sentTab}>
+    <ul className="grid grid-cols-1 gap-3" aria-label={box === 'received' ? t('receivedTab') : t('sentTab')}>
       {requests.map((request) => (
         <RequestItem key={request.id} request={request} box={box} renderVouch={renderVouch} />
       ))}

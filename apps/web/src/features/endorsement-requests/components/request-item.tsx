@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next'
 import type { TEndorsementRequest } from '@vouched/shared/endorsement-requests'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -9,7 +10,6 @@ import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { formatAge } from '../../../lib/time'
 import { useCancelEndorsementRequest, useDeclineEndorsementRequest } from '../endorsement-requests.api'
-import { REQUEST_TEXTS as T } from '../endorsement-requests.texts'
 
 export type RenderVouch = (request: TEndorsementRequest) => React.ReactNode
 
@@ -33,6 +33,7 @@ export function RequestItem({
   box: 'received' | 'sent'
   renderVouch?: RenderVouch
 }) {
+  const { t } = useTranslation('endorsement-requests')
   const decline = useDeclineEndorsementRequest()
   const cancel = useCancelEndorsementRequest()
   const other = box === 'received' ? request.fromUser : request.toUser
@@ -44,7 +45,7 @@ export function RequestItem({
   const [vouchMounted, setVouchMounted] = useState(open)
   if (open && !vouchMounted) setVouchMounted(true)
   return (
-    <li aria-label={`Request ${box === 'received' ? 'from' : 'to'} ${name}`}>
+    <li aria-label={box === 'received' ? t('requestFrom', { name }) : t('requestTo', { name })}>
       <Card className="flex flex-col gap-3 p-4">
         <div className="flex min-w-0 items-start gap-3">
           <Link to={profile} tabIndex={-1} aria-hidden className="shrink-0">
@@ -57,24 +58,14 @@ export function RequestItem({
           </Link>
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <p className="text-sm">
-              {box === 'received' ? (
-                <>
-                  <Link to={profile} className="font-semibold hover:underline">
-                    {name}
-                  </Link>{' '}
-                  {T.asksYou}
-                </>
-              ) : (
-                <>
-                  {T.youAsked}{' '}
-                  <Link to={profile} className="font-semibold hover:underline">
-                    {name}
-                  </Link>{' '}
-                  {T.toVouchFor}
-                </>
-              )}
+              <Trans
+                t={t}
+                i18nKey={box === 'received' ? 'asksYou' : 'youAsked'}
+                values={{ name }}
+                components={{ name: <Link to={profile} className="font-semibold hover:underline" /> }}
+              />
             </p>
-            <ul className="flex flex-wrap gap-1.5" aria-label="Skills">
+            <ul className="flex flex-wrap gap-1.5" aria-label={t('skillsLabel')}>
               {request.hashtags.map((tag) => (
                 <li key={tag}>
                   <Badge variant="outline">#{tag}</Badge>
@@ -89,7 +80,7 @@ export function RequestItem({
             ) : null}
           </div>
           <div className="flex shrink-0 flex-col items-end gap-1">
-            <Badge variant={STATUS_VARIANT[request.status]}>{T.status[request.status]}</Badge>
+            <Badge variant={STATUS_VARIANT[request.status]}>{t(`status.${request.status}`)}</Badge>
             <span className="text-xs text-muted-foreground">{formatAge(request.createdAt)}</span>
           </div>
         </div>
@@ -103,13 +94,13 @@ export function RequestItem({
                 disabled={decline.isPending}
                 onClick={() =>
                   decline.mutate(request.id, {
-                    onSuccess: () => toast({ title: T.declined }),
-                    onError: (error) => failure(T.declineError, error),
+                    onSuccess: () => toast({ title: t('declined') }),
+                    onError: (error) => failure(t('declineError'), error),
                   })
                 }
-                aria-label={`${T.decline} ${name}'s request`}
+                aria-label={t('declineLabel', { name })}
               >
-                {T.decline}
+                {t('decline')}
               </Button>
             </>
           ) : null}
@@ -120,18 +111,18 @@ export function RequestItem({
               disabled={cancel.isPending}
               onClick={() =>
                 cancel.mutate(request.id, {
-                  onSuccess: () => toast({ title: T.canceled }),
-                  onError: (error) => failure(T.cancelError, error),
+                  onSuccess: () => toast({ title: t('canceled') }),
+                  onError: (error) => failure(t('cancelError'), error),
                 })
               }
-              aria-label={`${T.cancel} to ${name}`}
+              aria-label={t('cancelLabel', { name })}
             >
-              {T.cancel}
+              {t('cancel')}
             </Button>
           ) : null}
           {request.status === 'fulfilled' && request.vouchId != null ? (
             <Button asChild size="sm" variant="ghost">
-              <Link to={`/vouches/${request.vouchId}`}>{T.seeEndorsement}</Link>
+              <Link to={`/vouches/${request.vouchId}`}>{t('seeEndorsement')}</Link>
             </Button>
           ) : null}
         </div>

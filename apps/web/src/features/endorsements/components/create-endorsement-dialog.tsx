@@ -1,5 +1,6 @@
 import type { TCategory } from '@vouched/shared/endorsements.constants'
 import { lazy, Suspense, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import {
   Dialog,
   DialogContent,
@@ -41,15 +42,14 @@ export function CreateEndorsementDialog({
   context,
   onCloseAutoFocus,
 }: Props) {
+  const { t } = useTranslation('endorsements')
   const name = target.fullName || target.username
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
-          <DialogTitle>Endorse {name}</DialogTitle>
-          <DialogDescription>
-            Vouch for a skill you have seen {name} use. Notes and proof add weight.
-          </DialogDescription>
+          <DialogTitle>{t('createDialog.title', { name })}</DialogTitle>
+          <DialogDescription>{t('createDialog.description', { name })}</DialogDescription>
           {context}
         </DialogHeader>
         {/* Mounted only while open, so every opening starts from a clean form. */}

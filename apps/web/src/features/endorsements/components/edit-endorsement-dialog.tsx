@@ -9,6 +9,7 @@ import type { TEndorsement } from '@vouched/shared/endorsements'
 import { PencilIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import {
   Dialog,
@@ -28,21 +29,20 @@ import { RelationshipFields } from './relationship-fields'
 
 /** The endorser changes the note, skills, relationship and level of their endorsement (PATCH). */
 export function EditEndorsementDialog({ endorsement }: { endorsement: TEndorsement }) {
+  const { t } = useTranslation('endorsements')
   const [open, setOpen] = useState(false)
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="ghost" size="sm">
           <PencilIcon aria-hidden />
-          Edit
+          {t('editDialog.trigger')}
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>Edit your endorsement</DialogTitle>
-          <DialogDescription>
-            Category and anonymity stay as they are; withdraw it to change those.
-          </DialogDescription>
+          <DialogTitle>{t('editDialog.title')}</DialogTitle>
+          <DialogDescription>{t('editDialog.description')}</DialogDescription>
         </DialogHeader>
         {open ? <EditForm endorsement={endorsement} onDone={() => setOpen(false)} /> : null}
       </DialogContent>
@@ -51,6 +51,7 @@ export function EditEndorsementDialog({ endorsement }: { endorsement: TEndorseme
 }
 
 function EditForm({ endorsement: e, onDone }: { endorsement: TEndorsement; onDone: () => void }) {
+  const { t } = useTranslation('endorsements')
   const edit = useEditEndorsement(e.id)
   const form = useForm<TUpdateEndorsementBody, unknown, TUpdateEndorsement>({
     resolver: zodResolver(ZUpdateEndorsementBody),
@@ -68,7 +69,11 @@ function EditForm({ endorsement: e, onDone }: { endorsement: TEndorsement; onDon
         onDone()
       },
       onError: (error) =>
-        toast({ title: 'Failed to save', description: errorMessage(error), variant: 'destructive' }),
+        toast({
+          title: t('editDialog.saveFailed'),
+          description: errorMessage(error),
+          variant: 'destructive',
+        }),
     }),
   )
   return (
@@ -77,7 +82,7 @@ function EditForm({ endorsement: e, onDone }: { endorsement: TEndorsement; onDon
         <RelationshipFields control={form.control} />
         <EndorsementTextFields control={form.control} />
         <FormDialogFooter onCancel={onDone} pending={edit.isPending}>
-          {edit.isPending ? 'Saving...' : 'Save changes'}
+          {edit.isPending ? t('editDialog.saving') : t('editDialog.save')}
         </FormDialogFooter>
       </form>
     </Form>

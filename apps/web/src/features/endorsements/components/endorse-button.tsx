@@ -1,5 +1,6 @@
 import { ThumbsUpIcon } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Button, type ButtonProps } from '../../../components/ui/button'
 import { useNewEndorsementShortcut } from '../../../lib/shortcuts'
 import {
@@ -28,11 +29,12 @@ export function EndorseButton({
   size,
   variant,
   className,
-  label = 'Endorse',
+  label,
   shortcut = false,
   prefill,
   context,
 }: Props) {
+  const { t } = useTranslation('endorsements')
   const [open, setOpen] = useState(false)
   useNewEndorsementShortcut(() => setOpen(true), shortcut)
   const name = target.fullName || target.username
@@ -43,11 +45,11 @@ export function EndorseButton({
         variant={variant}
         className={className}
         onClick={() => setOpen(true)}
-        aria-label={`Endorse ${name}`}
+        aria-label={t('endorseButton.ariaLabel', { name })}
         aria-keyshortcuts={shortcut ? 'n' : undefined}
       >
         <ThumbsUpIcon aria-hidden />
-        {label}
+        {label ?? t('endorseButton.label')}
       </Button>
       <CreateEndorsementDialog
         target={target}

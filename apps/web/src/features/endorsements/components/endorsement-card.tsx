@@ -11,6 +11,7 @@ import {
   UserRoundIcon,
 } from 'lucide-react'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { UserAvatar } from '../../../components/ui/avatar'
 import { Badge } from '../../../components/ui/badge'
@@ -46,9 +47,10 @@ export function EndorsementCard({
   /** Buttons the page adds to each comment (report). */
   renderCommentActions?: (comment: TComment) => ReactNode
 }) {
+  const { t } = useTranslation('endorsements')
   const [showComments, setShowComments] = useState(defaultShowComments)
   const { user } = useCurrentUser()
-  const endorserName = e.fromUsername ? e.fromFullName || e.fromUsername : 'Anonymous'
+  const endorserName = e.fromUsername ? e.fromFullName || e.fromUsername : t('card.anonymous')
   const relation = relationshipLine(e.relationship, e.level)
 
   const toggleComments = () => {
@@ -69,7 +71,7 @@ export function EndorsementCard({
         'grid grid-cols-1 gap-3 rounded-xl border bg-card p-4',
         e.isHidden && 'border-dashed opacity-75',
       )}
-      aria-label={`Endorsement from ${endorserName}`}
+      aria-label={t('card.ariaLabel', { name: endorserName })}
     >
       <header className="flex items-start gap-3">
         {e.fromUsername ? (
@@ -94,26 +96,28 @@ export function EndorsementCard({
                 {endorserName}
               </Link>
             ) : (
-              <span className="font-medium">Anonymous</span>
+              <span className="font-medium">{t('card.anonymous')}</span>
             )}
             {e.verified ? (
               <span
                 className="inline-flex items-center gap-1 text-xs text-success"
-                title="Verified endorser (1.25x)"
+                title={t('card.verifiedTitle')}
               >
                 <BadgeCheckIcon className="size-4" aria-hidden />
-                <span className="sr-only sm:not-sr-only">Verified</span>
+                <span className="sr-only sm:not-sr-only">{t('card.verified')}</span>
               </span>
             ) : null}
-            {e.isAnonymous && e.fromUsername ? <Badge variant="secondary">Anonymous</Badge> : null}
+            {e.isAnonymous && e.fromUsername ? (
+              <Badge variant="secondary">{t('card.anonymous')}</Badge>
+            ) : null}
             {e.isPending ? (
-              <Badge variant="outline" title="It shows and counts once its receiver accepts it">
+              <Badge variant="outline" title={t('card.pendingTitle')}>
                 {REVIEW_MESSAGES.awaitingApproval}
               </Badge>
             ) : null}
             {e.isHidden ? (
-              <Badge variant="outline" title="Hidden: it does not count and only you see it">
-                Hidden
+              <Badge variant="outline" title={t('card.hiddenTitle')}>
+                {t('card.hidden')}
               </Badge>
             ) : null}
           </div>
@@ -122,8 +126,8 @@ export function EndorsementCard({
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
           <Badge variant="accent">{e.category}</Badge>
-          <span className="text-xs font-semibold text-primary" title="Engagement weight">
-            <span className="sr-only">Engagement weight </span>
+          <span className="text-xs font-semibold text-primary" title={t('card.weightTitle')}>
+            <span className="sr-only">{t('card.weightSr')}</span>
             {formatMultiplier(e.engagementWeight)}
           </span>
         </div>
@@ -132,7 +136,7 @@ export function EndorsementCard({
       {e.note ? <p className="text-sm leading-relaxed break-words whitespace-pre-line">{e.note}</p> : null}
 
       {e.hashtags.length > 0 ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Hashtags">
+        <ul className="flex flex-wrap gap-1.5" aria-label={t('card.hashtags')}>
           {e.hashtags.map((tag) => (
             <li key={tag}>
               <Link
@@ -158,7 +162,7 @@ export function EndorsementCard({
           ) : (
             <ImageIcon className="size-4" aria-hidden />
           )}
-          View attachment
+          {t('card.viewAttachment')}
         </a>
       ) : null}
 
@@ -172,7 +176,7 @@ export function EndorsementCard({
             {/* Named by its text, "2 Comments", on phones too (where the word is hidden): the name
                 starts with what a speech user sees (WCAG 2.5.3); aria-expanded says open or shut. */}
             {e.commentCount}{' '}
-            <span className="sr-only sm:not-sr-only">{e.commentCount === 1 ? 'Comment' : 'Comments'}</span>
+            <span className="sr-only sm:not-sr-only">{t('card.comments', { count: e.commentCount })}</span>
           </Button>
         )}
         {actions ? <div className="ml-auto flex flex-wrap items-center gap-1">{actions}</div> : null}
@@ -189,6 +193,7 @@ export function EndorsementCard({
 
 function LikeButton({ endorsement: e }: { endorsement: TEndorsement }) {
   const { user } = useCurrentUser()
+  const { t } = useTranslation('endorsements')
   const toggle = useToggleLike(e.id)
   const onClick = () => {
     // Not `disabled` while the request runs: disabling the focused button would drop focus to <body>.
@@ -222,14 +227,15 @@ function LikeButton({ endorsement: e }: { endorsement: TEndorsement }) {
     >
       <HeartIcon className={cn(e.hasLiked && 'fill-current')} aria-hidden />
       {/* Named by its text, "2 Likes", as the comments button is; aria-pressed says whether I like it. */}
-      {e.likeCount} <span className="sr-only sm:not-sr-only">{e.likeCount === 1 ? 'Like' : 'Likes'}</span>
+      {e.likeCount} <span className="sr-only sm:not-sr-only">{t('card.likes', { count: e.likeCount })}</span>
     </Button>
   )
 }
 
 function CommentsLoading() {
+  const { t } = useTranslation('endorsements')
   return (
-    <div className="grid gap-2 border-t pt-3" aria-label="Loading comments">
+    <div className="grid gap-2 border-t pt-3" aria-label={t('card.loadingComments')}>
       <Skeleton className="h-10 w-full" />
       <Skeleton className="h-10 w-2/3" />
     </div>

@@ -5,6 +5,7 @@ import { COMMENT_MAX, ENDORSEMENT_MESSAGES } from '@vouched/shared/endorsements.
 import { Loader2Icon, Trash2Icon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { UserAvatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'
@@ -30,19 +31,20 @@ export function EndorsementComments({
   renderActions?: (comment: TComment) => ReactNode
 }) {
   const { user } = useCurrentUser()
+  const { t } = useTranslation('endorsements')
   const comments = useQuery({ ...commentsQuery(vouchId), enabled: Boolean(user) })
 
   return (
     <div className="grid gap-3 border-t pt-3">
       {comments.isPending && user ? (
-        <div className="grid gap-2" aria-label="Loading comments">
+        <div className="grid gap-2" aria-label={t('comments.loading')}>
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-10 w-2/3" />
         </div>
       ) : comments.isError ? (
-        <p className="text-sm text-destructive">Failed to load comments.</p>
+        <p className="text-sm text-destructive">{t('comments.loadFailed')}</p>
       ) : comments.data && comments.data.length > 0 ? (
-        <ul className="grid gap-3" aria-label="Comments">
+        <ul className="grid gap-3" aria-label={t('comments.list')}>
           {comments.data.map((comment) => (
             <CommentItem
               key={comment.id}
@@ -54,7 +56,7 @@ export function EndorsementComments({
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-muted-foreground">No comments yet.</p>
+        <p className="text-sm text-muted-foreground">{t('comments.empty')}</p>
       )}
       <CommentForm vouchId={vouchId} />
     </div>
@@ -103,13 +105,14 @@ function CommentItem({
 }
 
 function DeleteCommentButton({ commentId, vouchId }: { commentId: number; vouchId: number }) {
+  const { t } = useTranslation('endorsements')
   const remove = useDeleteComment(vouchId)
   return (
     <Button
       variant="ghost"
       size="icon"
       className="size-6 text-muted-foreground hover:text-destructive"
-      aria-label="Delete comment"
+      aria-label={t('comments.delete')}
       disabled={remove.isPending}
       onClick={() =>
         remove.mutate(commentId, {
@@ -129,6 +132,7 @@ function DeleteCommentButton({ commentId, vouchId }: { commentId: number; vouchI
 
 function CommentForm({ vouchId }: { vouchId: number }) {
   const { user } = useCurrentUser()
+  const { t } = useTranslation('endorsements')
   const add = useAddComment(vouchId)
   const form = useForm<TCreateCommentBody, unknown, { comment: string }>({
     resolver: zodResolver(ZCreateCommentBody),
@@ -163,13 +167,13 @@ function CommentForm({ vouchId }: { vouchId: number }) {
           name="comment"
           render={({ field }) => (
             <FormItem className="flex-1 gap-1">
-              <FormLabel className="sr-only">Add a comment</FormLabel>
+              <FormLabel className="sr-only">{t('comments.label')}</FormLabel>
               <FormControl>
                 <Textarea
                   {...field}
                   rows={1}
                   maxLength={COMMENT_MAX}
-                  placeholder="Add a comment..."
+                  placeholder={t('comments.placeholder')}
                   className="min-h-9 resize-none py-1.5"
                 />
               </FormControl>
@@ -179,7 +183,7 @@ function CommentForm({ vouchId }: { vouchId: number }) {
         />
         <Button type="submit" size="sm" className="h-9" disabled={add.isPending}>
           {add.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-          Post
+          {t('comments.post')}
         </Button>
       </form>
     </Form>

@@ -19,6 +19,7 @@ import { formatMultiplier } from '@vouched/shared/format'
 import { FileIcon, Loader2Icon, PaperclipIcon, XIcon } from 'lucide-react'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
+import { Trans, useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import {
   Form,
@@ -66,6 +67,7 @@ export default function EndorsementForm({
   onDone: () => void
   prefill?: EndorsementPrefill
 }) {
+  const { t } = useTranslation('endorsements')
   const { user } = useCurrentUser()
   const create = useCreateEndorsement(target.username)
   const queryClient = useQueryClient()
@@ -128,7 +130,7 @@ export default function EndorsementForm({
         form.setValue('contentUrl', uploaded.contentUrl)
         form.setValue('contentType', uploaded.contentType)
       },
-      onError: (error) => setAttachmentError(errorMessage(error, 'The file could not be uploaded')),
+      onError: (error) => setAttachmentError(errorMessage(error, t('form.uploadFailed'))),
     })
   }
 
@@ -145,7 +147,7 @@ export default function EndorsementForm({
       await withdrawEndorsement(queryClient, id)
       toast({ title: REVIEW_MESSAGES.withdrawn })
     } catch (error) {
-      toast({ title: 'Failed to withdraw', description: errorMessage(error), variant: 'destructive' })
+      toast({ title: t('form.withdrawFailed'), description: errorMessage(error), variant: 'destructive' })
     }
   }
 
@@ -153,12 +155,10 @@ export default function EndorsementForm({
     create.mutate(body, {
       onSuccess: (created) => {
         toast({
-          title: created.isPending ? 'Endorsement sent for approval' : 'Endorsement sent',
-          description: created.isPending
-            ? `${name} reviews endorsements first: yours shows once they accept it.`
-            : `Your endorsement is now on ${name}'s profile.`,
+          title: created.isPending ? t('form.sentPending') : t('form.sent'),
+          description: created.isPending ? t('form.sentPendingText', { name }) : t('form.sentText', { name }),
           duration: UNDO_WINDOW_MS,
-          action: { label: 'Undo', onClick: () => void undo(created.id) },
+          action: { label: t('form.undo'), onClick: () => void undo(created.id) },
         })
         onDone()
       },
@@ -184,11 +184,11 @@ export default function EndorsementForm({
           name="category"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Category</FormLabel>
+              <FormLabel>{t('form.category')}</FormLabel>
               <Select value={field.value} onValueChange={field.onChange}>
                 <FormControl>
                   <SelectTrigger>
-                    <SelectValue placeholder="Choose a category" />
+                    <SelectValue placeholder={t('form.chooseCategory')} />
                   </SelectTrigger>
                 </FormControl>
                 <SelectContent>
@@ -196,7 +196,7 @@ export default function EndorsementForm({
                     used.has(category) ? (
                       <SelectItem key={category} value={category} disabled>
                         {category}
-                        <span className="text-xs text-muted-foreground">· already endorsed</span>
+                        <span className="text-xs text-muted-foreground">{t('form.alreadyEndorsed')}</span>
                       </SelectItem>
                     ) : (
                       <SelectItem key={category} value={category}>
@@ -209,8 +209,8 @@ export default function EndorsementForm({
               {used.size > 0 ? (
                 <FormDescription>
                   {firstFree
-                    ? `You already endorsed ${name} for ${[...used].join(', ')}. Each category counts once per member.`
-                    : `You already endorsed ${name} in every category. Each category counts once per member.`}
+                    ? t('form.usedSome', { name, categories: [...used].join(', ') })
+                    : t('form.usedAll', { name })}
                 </FormDescription>
               ) : null}
               <FormMessage />
@@ -220,11 +220,11 @@ export default function EndorsementForm({
         <RelationshipFields control={form.control} />
         <EndorsementTextFields
           control={form.control}
-          notePlaceholder="What did they do that proves this skill?"
-          skillsDescription="Add at least one skill or a note. Press Enter or a comma to add a tag. Up to 10."
+          notePlaceholder={t('form.notePlaceholder')}
+          skillsDescription={t('form.skillsDescription')}
         />
         <div className="grid gap-2">
-          <Label htmlFor={fileId}>Attachment (optional)</Label>
+          <Label htmlFor={fileId}>{t('form.attachment')}</Label>
           {attachment ? (
             <div className="flex items-center gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm">
               <FileIcon className="size-4 text-muted-foreground" aria-hidden />
@@ -235,7 +235,7 @@ export default function EndorsementForm({
                 size="icon"
                 className="size-7"
                 onClick={removeAttachment}
-                aria-label="Remove attachment"
+                aria-label={t('form.removeAttachment')}
               >
                 <XIcon aria-hidden />
               </Button>
@@ -254,9 +254,9 @@ export default function EndorsementForm({
                 ) : (
                   <PaperclipIcon aria-hidden />
                 )}
-                {upload.isPending ? 'Uploading...' : 'Attach a file'}
+                {upload.isPending ? t('form.uploading') : t('form.attach')}
               </Button>
-              <span className="text-xs text-muted-foreground">PNG, JPG, GIF, PDF up to 10MB</span>
+              <span className="text-xs text-muted-foreground">{t('form.attachmentHint')}</span>
             </div>
           )}
           <input
@@ -280,8 +280,8 @@ export default function EndorsementForm({
           render={({ field }) => (
             <FormItem className="flex flex-row items-center justify-between gap-4 rounded-lg border p-3">
               <div className="grid gap-1">
-                <FormLabel>Endorse anonymously</FormLabel>
-                <FormDescription>Your name is hidden from everyone but you and the admins.</FormDescription>
+                <FormLabel>{t('form.anonymous')}</FormLabel>
+                <FormDescription>{t('form.anonymousHint')}</FormDescription>
               </div>
               <FormControl>
                 <Switch checked={Boolean(field.value)} onCheckedChange={field.onChange} />
@@ -290,15 +290,19 @@ export default function EndorsementForm({
           )}
         />
         <p className="text-sm text-muted-foreground">
-          Impact of this endorsement:{' '}
-          <span className="font-semibold text-foreground">{formatMultiplier(weight)}</span>
+          <Trans
+            t={t}
+            i18nKey="form.impact"
+            values={{ weight: formatMultiplier(weight) }}
+            components={{ weight: <span className="font-semibold text-foreground" /> }}
+          />
         </p>
         <FormDialogFooter
           onCancel={onDone}
           pending={create.isPending}
           disabled={upload.isPending || (given.isSuccess && !firstFree)}
         >
-          {create.isPending ? 'Submitting...' : 'Submit endorsement'}
+          {create.isPending ? t('form.submitting') : t('form.submit')}
         </FormDialogFooter>
       </form>
     </Form>

@@ -3,6 +3,7 @@ import type { TComment, TEndorsement, TVouchesPage } from '@vouched/shared/endor
 import { VOUCH_FILTERS, type TVouchFilter } from '@vouched/shared/endorsements.constants'
 import { Loader2Icon } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
@@ -11,8 +12,6 @@ import { endorsementsListQuery } from '../endorsements.api'
 import type { EndorsementTarget } from './create-endorsement-dialog'
 import { EndorseButton } from './endorse-button'
 import { EndorsementCard } from './endorsement-card'
-
-const FILTER_LABELS: Record<TVouchFilter, string> = { all: 'All', public: 'Public', anonymous: 'Anonymous' }
 
 type Props = {
   username: string
@@ -43,6 +42,7 @@ export function EndorsementList({
   renderActions,
   renderCommentActions,
 }: Props) {
+  const { t } = useTranslation('endorsements')
   const [filter, setFilter] = useState<TVouchFilter>('all')
   const list = useInfiniteQuery({
     ...endorsementsListQuery(username, filter),
@@ -53,11 +53,11 @@ export function EndorsementList({
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0">
-        <CardTitle as="h2">Recent Endorsements</CardTitle>
+        <CardTitle as="h2">{t('list.title')}</CardTitle>
         <div className="flex items-center gap-2">
           <div
             role="group"
-            aria-label="Filter endorsements"
+            aria-label={t('list.filterLabel')}
             className="inline-flex rounded-lg bg-muted p-0.5"
           >
             {VOUCH_FILTERS.map((value) => (
@@ -71,7 +71,7 @@ export function EndorsementList({
                   filter === value && 'bg-card text-foreground shadow-sm',
                 )}
               >
-                {FILTER_LABELS[value]}
+                {t(`list.filters.${value}`)}
               </button>
             ))}
           </div>
@@ -80,12 +80,12 @@ export function EndorsementList({
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-3">
         {list.isPending ? (
-          <div className="grid gap-3" aria-label="Loading endorsements">
+          <div className="grid gap-3" aria-label={t('list.loading')}>
             <Skeleton className="h-28 w-full" />
             <Skeleton className="h-28 w-full" />
           </div>
         ) : list.isError ? (
-          <p className="text-sm text-destructive">Failed to load endorsements.</p>
+          <p className="text-sm text-destructive">{t('list.loadFailed')}</p>
         ) : vouches.length === 0 ? (
           <div className="flex flex-col items-center gap-3 py-6 text-center">
             <p className="text-sm text-muted-foreground">{filter === 'all' ? emptyText : noMatchText}</p>
@@ -109,7 +109,7 @@ export function EndorsementList({
                 disabled={list.isFetchingNextPage}
               >
                 {list.isFetchingNextPage ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-                {list.isFetchingNextPage ? 'Loading...' : 'Load More'}
+                {list.isFetchingNextPage ? t('list.loadingMore') : t('list.loadMore')}
               </Button>
             ) : null}
           </>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { NOTE_MAX, SUGGESTED_TAGS } from '@vouched/shared/endorsements.constants'
 import { useMemo, type ReactNode } from 'react'
 import type { Control, FieldPath, FieldValues } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import {
   FormControl,
   FormDescription,
@@ -29,6 +30,7 @@ export function EndorsementTextFields<T extends FieldValues, O extends FieldValu
   skillsDescription?: ReactNode
 }) {
   const control = formControl as unknown as Control<T>
+  const { t } = useTranslation('endorsements')
   const popular = useQuery(popularTagsQuery())
   const pool = useMemo(() => [...SUGGESTED_TAGS, ...(popular.data ?? [])], [popular.data])
   return (
@@ -38,7 +40,7 @@ export function EndorsementTextFields<T extends FieldValues, O extends FieldValu
         name={'note' as FieldPath<T>}
         render={({ field }) => (
           <FormItem>
-            <FormLabel>Note (optional)</FormLabel>
+            <FormLabel>{t('textFields.note')}</FormLabel>
             <FormControl>
               <Textarea
                 {...field}
@@ -57,7 +59,7 @@ export function EndorsementTextFields<T extends FieldValues, O extends FieldValu
         name={'hashtags' as FieldPath<T>}
         render={({ field, fieldState }) => (
           <FormItem>
-            <FormLabel>Skills (hashtags)</FormLabel>
+            <FormLabel>{t('textFields.skills')}</FormLabel>
             <FormControl>
               <TagInput
                 value={(field.value as string[] | undefined) ?? []}

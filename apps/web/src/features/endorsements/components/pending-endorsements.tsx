@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { REVIEW_MESSAGES } from '@vouched/shared/endorsement-review'
 import type { TEndorsement } from '@vouched/shared/endorsements'
 import { CheckIcon, XIcon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { toast } from '../../../components/ui/toast'
@@ -17,6 +18,7 @@ import { WithdrawEndorsementButton } from './withdraw-endorsement-button'
  * "Awaiting approval", with Withdraw. Nothing at all when there are none.
  */
 export function PendingEndorsements({ profileUserId, isOwn }: { profileUserId: number; isOwn: boolean }) {
+  const { t } = useTranslation('endorsements')
   const pending = useQuery(pendingEndorsementsQuery())
   const list = isOwn
     ? (pending.data?.received ?? [])
@@ -25,13 +27,9 @@ export function PendingEndorsements({ profileUserId, isOwn }: { profileUserId: n
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">
-          {isOwn ? 'Waiting for your approval' : REVIEW_MESSAGES.awaitingApproval}
-        </CardTitle>
+        <CardTitle as="h2">{isOwn ? t('pending.titleOwn') : REVIEW_MESSAGES.awaitingApproval}</CardTitle>
         <CardDescription>
-          {isOwn
-            ? 'Only you and the endorser see these. Accepted ones show and count from now on; declined ones go quietly.'
-            : 'They show and count once accepted. Only the two of you see them until then.'}
+          {isOwn ? t('pending.descriptionOwn') : t('pending.descriptionOther')}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-3">
@@ -57,6 +55,7 @@ export function PendingEndorsements({ profileUserId, isOwn }: { profileUserId: n
 }
 
 function ReviewButtons({ endorsement }: { endorsement: TEndorsement }) {
+  const { t } = useTranslation('endorsements')
   const review = useReviewEndorsement()
   const answer = (accept: boolean) =>
     review.mutate(
@@ -64,18 +63,22 @@ function ReviewButtons({ endorsement }: { endorsement: TEndorsement }) {
       {
         onSuccess: () => toast({ title: accept ? REVIEW_MESSAGES.accepted : REVIEW_MESSAGES.declined }),
         onError: (error) =>
-          toast({ title: 'Failed to answer', description: errorMessage(error), variant: 'destructive' }),
+          toast({
+            title: t('pending.answerFailed'),
+            description: errorMessage(error),
+            variant: 'destructive',
+          }),
       },
     )
   return (
     <>
       <Button size="sm" onClick={() => answer(true)} disabled={review.isPending}>
         <CheckIcon aria-hidden />
-        Accept
+        {t('pending.accept')}
       </Button>
       <Button variant="outline" size="sm" onClick={() => answer(false)} disabled={review.isPending}>
         <XIcon aria-hidden />
-        Decline
+        {t('pending.decline')}
       </Button>
     </>
   )

@@ -5,6 +5,7 @@ import {
   RELATIONSHIPS,
 } from '@vouched/shared/endorsements.constants'
 import type { Control, FieldPath, FieldValues } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select'
 
@@ -18,6 +19,7 @@ export function RelationshipFields<T extends FieldValues, O extends FieldValues 
   /** A form with optional `relationship` and `level` fields: the create and the edit dialogs. */
   control: Control<T, unknown, O>
 }) {
+  const { t } = useTranslation('endorsements')
   const control = formControl as unknown as Control<T>
   const relationship = 'relationship' as FieldPath<T>
   const level = 'level' as FieldPath<T>
@@ -28,11 +30,11 @@ export function RelationshipFields<T extends FieldValues, O extends FieldValues 
         name={relationship}
         render={({ field }) => (
           <FormItem>
-            <FormLabel>How do you know them? (optional)</FormLabel>
+            <FormLabel>{t('relationship.relationship')}</FormLabel>
             <Select value={(field.value as string | null | undefined) ?? ''} onValueChange={field.onChange}>
               <FormControl>
                 <SelectTrigger>
-                  <SelectValue placeholder="Choose a relationship" />
+                  <SelectValue placeholder={t('relationship.chooseRelationship')} />
                 </SelectTrigger>
               </FormControl>
               <SelectContent>
@@ -52,11 +54,11 @@ export function RelationshipFields<T extends FieldValues, O extends FieldValues 
         name={level}
         render={({ field }) => (
           <FormItem>
-            <FormLabel>Level (optional)</FormLabel>
+            <FormLabel>{t('relationship.level')}</FormLabel>
             <Select value={(field.value as string | null | undefined) ?? ''} onValueChange={field.onChange}>
               <FormControl>
                 <SelectTrigger>
-                  <SelectValue placeholder="Choose a level" />
+                  <SelectValue placeholder={t('relationship.chooseLevel')} />
                 </SelectTrigger>
               </FormControl>
               <SelectContent>

@@ -7,6 +7,7 @@ import {
 } from '@vouched/shared/endorsements.constants'
 import { XIcon } from 'lucide-react'
 import { useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { cn } from '../../../lib/cn'
 
 type Props = {
@@ -32,11 +33,12 @@ export function TagInput({
   onChange,
   suggestions = [],
   max = HASHTAGS_MAX,
-  placeholder = 'Type a skill and press Enter',
+  placeholder,
   id,
   disabled,
   ...aria
 }: Props) {
+  const { t } = useTranslation('endorsements')
   const [text, setText] = useState('')
   const generatedId = useId()
   const inputId = id ?? generatedId
@@ -88,7 +90,7 @@ export function TagInput({
           (disabled || full) && 'bg-muted/60',
         )}
       >
-        <ul className="contents" aria-label="Selected tags">
+        <ul className="contents" aria-label={t('tagInput.selected')}>
           {value.map((tag, index) => (
             <li
               key={tag}
@@ -101,7 +103,7 @@ export function TagInput({
                 onClick={() => remove(index)}
                 disabled={disabled}
                 className="-my-0.5 inline-flex size-6 items-center justify-center rounded-full hover:bg-primary/10"
-                aria-label={`Remove tag ${tag}`}
+                aria-label={t('tagInput.remove', { tag })}
               >
                 <XIcon className="size-3" aria-hidden />
               </button>
@@ -121,7 +123,9 @@ export function TagInput({
           onKeyDown={onKeyDown}
           onPaste={onPaste}
           disabled={disabled || full}
-          placeholder={full ? ENDORSEMENT_MESSAGES.maxTagsPlaceholder : placeholder}
+          placeholder={
+            full ? ENDORSEMENT_MESSAGES.maxTagsPlaceholder : (placeholder ?? t('tagInput.placeholder'))
+          }
           aria-describedby={aria['aria-describedby']}
           aria-invalid={aria['aria-invalid']}
           aria-autocomplete="list"
@@ -132,7 +136,7 @@ export function TagInput({
       </div>
       {full ? <p className="text-xs text-muted-foreground">{ENDORSEMENT_MESSAGES.maxTagsReached}</p> : null}
       {matches.length > 0 ? (
-        <ul id={listId} aria-label="Suggested tags" className="flex flex-wrap gap-1.5">
+        <ul id={listId} aria-label={t('tagInput.suggested')} className="flex flex-wrap gap-1.5">
           {matches.map((tag) => (
             <li key={tag}>
               <button

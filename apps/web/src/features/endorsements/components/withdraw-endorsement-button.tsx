@@ -1,5 +1,6 @@
 import { REVIEW_MESSAGES } from '@vouched/shared/endorsement-review'
 import { Undo2Icon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import {
   AlertDialog,
   AlertDialogAction,
@@ -18,33 +19,31 @@ import { useWithdrawEndorsement } from '../endorsements.api'
 
 /** The endorser takes their endorsement back (DELETE /api/vouches/:id); everything it counted goes with it. */
 export function WithdrawEndorsementButton({ id }: { id: number }) {
+  const { t } = useTranslation('endorsements')
   const withdraw = useWithdrawEndorsement()
   const confirm = () =>
     withdraw.mutate(id, {
       onSuccess: () => toast({ title: REVIEW_MESSAGES.withdrawn }),
       onError: (error) =>
-        toast({ title: 'Failed to withdraw', description: errorMessage(error), variant: 'destructive' }),
+        toast({ title: t('withdraw.failed'), description: errorMessage(error), variant: 'destructive' }),
     })
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
         <Button variant="ghost" size="sm" disabled={withdraw.isPending}>
           <Undo2Icon aria-hidden />
-          Withdraw
+          {t('withdraw.button')}
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Withdraw this endorsement?</AlertDialogTitle>
-          <AlertDialogDescription>
-            It disappears from their profile and stops counting towards their reputation, skills and medals.
-            You can endorse them again later.
-          </AlertDialogDescription>
+          <AlertDialogTitle>{t('withdraw.title')}</AlertDialogTitle>
+          <AlertDialogDescription>{t('withdraw.text')}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{t('withdraw.cancel')}</AlertDialogCancel>
           <AlertDialogAction variant="destructive" onClick={confirm}>
-            Withdraw
+            {t('withdraw.confirm')}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { TConversationListItem } from '@vouched/shared/messaging'
 import { MESSAGING_MESSAGES } from '@vouched/shared/messaging.constants'
@@ -32,6 +33,7 @@ export function ConversationList({
   /** The "New message" control (the page composes it from the connections feature). */
   newMessage?: ReactNode
 }) {
+  const { t } = useTranslation('messaging')
   const [text, setText] = useState('')
   const [q, setQ] = useState('')
   useEffect(() => {
@@ -49,8 +51,8 @@ export function ConversationList({
           />
           <Input
             type="search"
-            aria-label="Search conversations"
-            placeholder="Search by name"
+            aria-label={t('list.search')}
+            placeholder={t('list.searchPlaceholder')}
             value={text}
             onChange={(event) => setText(event.target.value)}
             className="h-9 pl-8"
@@ -64,6 +66,7 @@ export function ConversationList({
 }
 
 function Conversations({ selectedId, q }: { selectedId: number | undefined; q: string }) {
+  const { t } = useTranslation('messaging')
   const { data, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery({
     ...conversationsQuery(q),
     // While a new search runs, the previous list stays instead of a flash of skeletons.
@@ -78,7 +81,7 @@ function Conversations({ selectedId, q }: { selectedId: number | undefined; q: s
   }
   if (isPending) {
     return (
-      <div className="grid gap-2 p-3" aria-busy="true" aria-label="Loading conversations">
+      <div className="grid gap-2 p-3" aria-busy="true" aria-label={t('list.loading')}>
         <Skeleton className="h-16 w-full" />
         <Skeleton className="h-16 w-full" />
         <Skeleton className="h-16 w-full" />
@@ -87,29 +90,23 @@ function Conversations({ selectedId, q }: { selectedId: number | undefined; q: s
   }
   const conversations = data.pages.flatMap((page) => page.conversations)
   if (conversations.length === 0 && q) {
-    return (
-      <p className="p-6 text-center text-sm text-muted-foreground">
-        No conversations match &ldquo;{q}&rdquo;.
-      </p>
-    )
+    return <p className="p-6 text-center text-sm text-muted-foreground">{t('list.noMatch', { q })}</p>
   }
   if (conversations.length === 0) {
     return (
       <div className="grid justify-items-center gap-3 p-8 text-center">
         <MessagesSquareIcon className="size-8 text-muted-foreground" aria-hidden />
         <p className="font-medium">{MESSAGING_MESSAGES.noConversations}</p>
-        <p className="text-sm text-muted-foreground">
-          Write to one of your connections with New message, or find people in My Network.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('list.emptyHint')}</p>
         <Button asChild variant="outline" size="sm">
-          <Link to="/connections">Go to My Network</Link>
+          <Link to="/connections">{t('list.goToNetwork')}</Link>
         </Button>
       </div>
     )
   }
   return (
     <>
-      <ul aria-label="Conversations" className="divide-y">
+      <ul aria-label={t('list.conversations')} className="divide-y">
         {conversations.map((conversation) => (
           <li key={conversation.id}>
             <ConversationRow conversation={conversation} selected={conversation.id === selectedId} />
@@ -124,7 +121,7 @@ function Conversations({ selectedId, q }: { selectedId: number | undefined; q: s
             onClick={() => void fetchNextPage()}
             disabled={isFetchingNextPage}
           >
-            {isFetchingNextPage ? 'Loading...' : 'Load more conversations'}
+            {isFetchingNextPage ? t('list.loadingMore') : t('list.loadMore')}
           </Button>
         </div>
       ) : null}
@@ -139,6 +136,7 @@ function ConversationRow({
   conversation: TConversationListItem
   selected: boolean
 }) {
+  const { t } = useTranslation('messaging')
   const { otherUser, lastMessage, unreadCount } = conversation
   const name = otherUser.fullName || otherUser.username
   const mine = lastMessage?.senderId === conversation.user.id
@@ -191,13 +189,19 @@ function ConversationRow({
           >
             {mine && lastMessage ? <MessageStatus status={lastMessage.status} className="shrink-0" /> : null}{' '}
             <span className="min-w-0 truncate">
-              {lastMessage ? `${mine ? 'You: ' : ''}${lastMessage.content}` : 'No messages yet'}
+              {lastMessage
+                ? mine
+                  ? t('list.mine', { content: lastMessage.content })
+                  : lastMessage.content
+                : t('list.noMessages')}
             </span>
           </span>
           <span data-part="unread" className="shrink-0">
             <UnreadBadge count={unreadCount} />
           </span>
-          {unreadCount > 0 ? <span className="sr-only">, {badgeText(unreadCount)} unread</span> : null}
+          {unreadCount > 0 ? (
+            <span className="sr-only">{t('list.unread', { unread: badgeText(unreadCount) })}</span>
+          ) : null}
         </span>
       </span>
     </Link>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ZMessageForm, type TMessage, type TMessageForm } from '@vouched/shared/messaging'
 import { MESSAGE_MAX, MESSAGING_MESSAGES } from '@vouched/shared/messaging.constants'
@@ -21,6 +22,7 @@ export function MessageComposer({
   recipientName: string
   onSent?: (message: TMessage) => void
 }) {
+  const { t } = useTranslation('messaging')
   const send = useSendMessage()
   const form = useForm<TMessageForm>({ resolver: zodResolver(ZMessageForm), defaultValues: { content: '' } })
   const length = useWatch({ control: form.control, name: 'content' }).length
@@ -49,12 +51,12 @@ export function MessageComposer({
           name="content"
           render={({ field }) => (
             <FormItem>
-              <FormLabel className="sr-only">Message to {recipientName}</FormLabel>
+              <FormLabel className="sr-only">{t('composer.label', { name: recipientName })}</FormLabel>
               <div className="flex items-end gap-2">
                 <FormControl>
                   <Textarea
                     rows={2}
-                    placeholder={`Write to ${recipientName}...`}
+                    placeholder={t('composer.placeholder', { name: recipientName })}
                     className="max-h-40 min-h-11 resize-none"
                     onKeyDown={(event) => {
                       if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -68,7 +70,7 @@ export function MessageComposer({
                 <Button
                   type="submit"
                   size="icon"
-                  aria-label="Send message"
+                  aria-label={t('composer.send')}
                   disabled={send.isPending || length === 0}
                 >
                   {send.isPending ? (

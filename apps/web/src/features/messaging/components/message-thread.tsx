@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TConversationUser, TMessage } from '@vouched/shared/messaging'
 import { MESSAGING_MESSAGES } from '@vouched/shared/messaging.constants'
@@ -15,14 +16,29 @@ import { conversationQuery, markRead, messagesQuery, messagingKeys } from '../me
 import { MessageComposer } from './message-composer'
 import { MessageStatus } from './message-status'
 
+/**
+ * A day's heading in the thread: "Monday, Jan 5, 2026" in English (as before), the language's own long
+ * form elsewhere ("Montag, 5. Jan. 2026").
+ */
+function formatDayHeading(at: Date, language: string) {
+  if (language === 'en') return format(at, 'EEEE, MMM d, yyyy')
+  return new Intl.DateTimeFormat(language, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(at)
+}
+
 const nameOf = (user: { fullName: string | null; username: string }) => user.fullName || user.username
 
 /** The header of a thread: back to the list (small screens), the other member and a link to them. */
 export function ThreadHeader({ otherUser }: { otherUser: TConversationUser }) {
+  const { t } = useTranslation('messaging')
   return (
     <div className="flex items-center gap-3 border-b bg-card px-3 py-2.5">
       <Button asChild variant="ghost" size="icon" className="md:hidden">
-        <Link to="/messages" aria-label="Back to conversations">
+        <Link to="/messages" aria-label={t('thread.back')}>
           <ArrowLeftIcon aria-hidden />
         </Link>
       </Button>
@@ -63,6 +79,7 @@ export function MessageThread({
   conversationId: number
   renderMessageActions?: (message: TMessage) => ReactNode
 }) {
+  const { t } = useTranslation('messaging')
   const queryClient = useQueryClient()
   const conversation = useQuery(conversationQuery(conversationId))
   const thread = useInfiniteQuery(messagesQuery(conversationId))
@@ -104,7 +121,7 @@ export function MessageThread({
   }
   if (conversation.isPending) {
     return (
-      <div className="grid gap-3 p-4" aria-busy="true" aria-label="Loading conversation">
+      <div className="grid gap-3 p-4" aria-busy="true" aria-label={t('thread.loading')}>
         <Skeleton className="h-10 w-48" />
         <Skeleton className="h-12 w-2/3" />
         <Skeleton className="ml-auto h-12 w-1/2" />
@@ -126,7 +143,7 @@ export function MessageThread({
         </ThreadNotice>
       ) : thread.isPending ? (
         <ThreadNotice>
-          <Loader2Icon className="size-5 animate-spin" aria-label="Loading messages" />
+          <Loader2Icon className="size-5 animate-spin" aria-label={t('thread.loadingMessages')} />
         </ThreadNotice>
       ) : (
         <MessageList
@@ -142,7 +159,7 @@ export function MessageThread({
                 onClick={() => void thread.fetchNextPage()}
                 disabled={thread.isFetchingNextPage}
               >
-                {thread.isFetchingNextPage ? 'Loading...' : 'Load older messages'}
+                {thread.isFetchingNextPage ? t('thread.loadingMore') : t('thread.loadOlder')}
               </Button>
             ) : null
           }
@@ -164,6 +181,7 @@ function MessageList({
   renderActions?: (message: TMessage) => ReactNode
   olderButton: ReactNode
 }) {
+  const { t, i18n } = useTranslation('messaging')
   const endRef = useRef<HTMLDivElement>(null)
   const newest = messages.at(-1)?.id
   useEffect(() => {
@@ -176,7 +194,7 @@ function MessageList({
   return (
     <div className="flex-1 overflow-y-auto px-3 py-4" aria-live="polite" aria-relevant="additions">
       {olderButton ? <div className="mb-3 flex">{olderButton}</div> : null}
-      <ol className="grid gap-1.5" aria-label="Messages">
+      <ol className="grid gap-1.5" aria-label={t('thread.messages')}>
         {messages.map((message, index) => {
           const mine = message.senderId === meId
           const at = parseISO(message.createdAt)
@@ -186,7 +204,7 @@ function MessageList({
             <Fragment key={message.id}>
               {newDay ? (
                 <li className="my-2 text-center text-xs text-muted-foreground" aria-hidden>
-                  {format(at, 'EEEE, MMM d, yyyy')}
+                  {formatDayHeading(at, i18n.language)}
                 </li>
               ) : null}
               <li
@@ -198,7 +216,7 @@ function MessageList({
                 data-mine={mine}
               >
                 <span className="sr-only">
-                  {mine ? 'You' : message.senderFullName || message.senderUsername}:
+                  {mine ? t('thread.you') : message.senderFullName || message.senderUsername}:
                 </span>
                 <p
                   className={cn(

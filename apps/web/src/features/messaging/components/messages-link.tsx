@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import { UNREAD_POLL_MS } from '@vouched/shared/messaging.constants'
 import { MessageSquareIcon } from 'lucide-react'
@@ -23,12 +24,13 @@ function MessagingLiveSync() {
  * live stream for the whole tab; while the stream is down the count is polled.
  */
 export function MessagesLink({ placement = 'bar', poll }: { placement?: Placement; poll?: boolean }) {
+  const { t } = useTranslation('messaging')
   const live = useLiveStatus()
   // `poll` from a caller that knows the stream's state wins over what this component has heard.
   const shouldPoll = poll ?? !live
   const { data } = useQuery({ ...unreadCountQuery(), refetchInterval: shouldPoll ? UNREAD_POLL_MS : false })
   const unread = data?.unreadCount ?? 0
-  const label = countedName('Messages', unread, 'unread')
+  const label = countedName(t('link.title'), unread, t('link.unread'))
 
   if (placement === 'menu') {
     return (
@@ -44,7 +46,7 @@ export function MessagesLink({ placement = 'bar', poll }: { placement?: Placemen
       >
         <MessageSquareIcon className="size-4" aria-hidden />
         {/* The space keeps the title and the count two words in the visible text, as in the name. */}
-        Messages <UnreadBadge count={unread} className="ml-auto" />
+        {t('link.title')} <UnreadBadge count={unread} className="ml-auto" />
       </NavLink>
     )
   }
@@ -52,7 +54,7 @@ export function MessagesLink({ placement = 'bar', poll }: { placement?: Placemen
     <>
       <MessagingLiveSync />
       <Button variant="ghost" size="icon" className="relative" asChild>
-        <NavLink to="/messages" aria-label={label} title="Messages">
+        <NavLink to="/messages" aria-label={label} title={t('link.title')}>
           <MessageSquareIcon className="size-5" aria-hidden />
           <UnreadBadge count={unread} className="absolute -top-0.5 -right-0.5" />
         </NavLink>

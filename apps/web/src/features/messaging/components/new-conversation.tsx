@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import { MESSAGING_MESSAGES } from '@vouched/shared/messaging.constants'
 import { Loader2Icon } from 'lucide-react'
@@ -13,6 +14,7 @@ import { ThreadHeader, ThreadNotice } from './message-thread'
  * message opens the conversation. Only connections can be written to.
  */
 export function NewConversation({ userId }: { userId: number }) {
+  const { t } = useTranslation('messaging')
   const navigate = useNavigate()
   const { data, isPending, isError, error } = useQuery(conversationWithQuery(userId))
 
@@ -32,7 +34,7 @@ export function NewConversation({ userId }: { userId: number }) {
   if (isPending) {
     return (
       <ThreadNotice>
-        <Loader2Icon className="size-5 animate-spin" aria-label="Loading conversation" />
+        <Loader2Icon className="size-5 animate-spin" aria-label={t('newConversation.loading')} />
       </ThreadNotice>
     )
   }
@@ -52,7 +54,7 @@ export function NewConversation({ userId }: { userId: number }) {
         </>
       ) : (
         <ThreadNotice>
-          {MESSAGING_MESSAGES.notConnected}. Connect with {name} first.
+          {t('newConversation.notConnected', { reason: MESSAGING_MESSAGES.notConnected, name })}
         </ThreadNotice>
       )}
     </>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { TNotification } from '@vouched/shared/notifications'
 import { CheckIcon, Trash2Icon } from 'lucide-react'
 import { useNavigate } from 'react-router'
@@ -10,7 +11,6 @@ import { useCurrentUser } from '../../../lib/session'
 import { formatRelativeTime } from '../../../lib/time'
 import { notificationTarget } from '../notification-target'
 import { useDeleteNotification, useMarkNotificationRead } from '../notifications.api'
-import { NOTIFICATION_TEXTS as T, NOTIFICATION_TYPE_LABELS } from '../notifications.texts'
 
 /**
  * One notification, in the top bar's list and on the Notifications page. The message already names
@@ -26,6 +26,7 @@ export function NotificationItem({
   onNavigate?: () => void
   className?: string
 }) {
+  const { t } = useTranslation('notifications')
   const navigate = useNavigate()
   const { user } = useCurrentUser()
   const markRead = useMarkNotificationRead()
@@ -36,11 +37,11 @@ export function NotificationItem({
   const onMarkRead = () =>
     void markRead
       .mutateAsync(notification.id)
-      .catch(() => toast({ title: T.errorTitle, description: T.markReadError, variant: 'destructive' }))
+      .catch(() => toast({ title: t('errorTitle'), description: t('markReadError'), variant: 'destructive' }))
   const onDelete = () =>
     void remove
       .mutateAsync(notification.id)
-      .catch(() => toast({ title: T.errorTitle, description: T.deleteError, variant: 'destructive' }))
+      .catch(() => toast({ title: t('errorTitle'), description: t('deleteError'), variant: 'destructive' }))
   const onOpen = () => {
     if (unread) markRead.mutate(notification.id)
     if (!target) return
@@ -83,7 +84,7 @@ export function NotificationItem({
           </span>{' '}
           <span className="flex items-center gap-2">
             <Badge variant="secondary" className="px-1.5 py-0 text-[0.65rem]">
-              {NOTIFICATION_TYPE_LABELS[notification.type] ?? notification.type}
+              {t(`types.${notification.type}`, { defaultValue: notification.type })}
             </Badge>{' '}
             <span className="text-xs text-muted-foreground">
               {formatRelativeTime(notification.createdAt)}
@@ -93,7 +94,7 @@ export function NotificationItem({
         {unread ? (
           <>
             <span aria-hidden className="absolute top-5 left-1.5 size-1.5 rounded-full bg-primary" />{' '}
-            <span className="sr-only">(unread)</span>
+            <span className="sr-only">{t('item.unread')}</span>
           </>
         ) : null}
       </button>
@@ -103,8 +104,8 @@ export function NotificationItem({
             variant="ghost"
             size="icon"
             className="size-7"
-            aria-label="Mark as read"
-            title="Mark as read"
+            aria-label={t('item.markRead')}
+            title={t('item.markRead')}
             onClick={onMarkRead}
             disabled={markRead.isPending}
           >
@@ -115,8 +116,8 @@ export function NotificationItem({
           variant="ghost"
           size="icon"
           className="size-7 text-muted-foreground hover:text-destructive"
-          aria-label="Delete notification"
-          title="Delete notification"
+          aria-label={t('item.delete')}
+          title={t('item.delete')}
           onClick={onDelete}
           disabled={remove.isPending}
         >

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowRightIcon, BellIcon } from 'lucide-react'
 import { useState } from 'react'
@@ -9,7 +10,6 @@ import { countedName } from '../../../lib/count-badge'
 import { useAutoMarkRead } from '../hooks/use-auto-mark-read'
 import { useNotificationsLiveRefresh } from '../hooks/use-notifications-live-refresh'
 import { notificationsQuery, useMarkAllNotificationsRead } from '../notifications.api'
-import { NOTIFICATION_PAGE_TEXTS as P, NOTIFICATION_TEXTS as T } from '../notifications.texts'
 import { NotificationItem } from './notification-item'
 
 type Props = {
@@ -19,6 +19,7 @@ type Props = {
 
 /** The top bar's Notifications list (SPEC.md §2, §4): a popover, or a full-height sheet on phones. */
 export function NotificationsDropdown({ placement = 'bar' }: Props) {
+  const { t } = useTranslation('notifications')
   const [open, setOpen] = useState(false)
   const list = useQuery(notificationsQuery())
   useNotificationsLiveRefresh()
@@ -33,8 +34,8 @@ export function NotificationsDropdown({ placement = 'bar' }: Props) {
 
   const onMarkAll = () =>
     void markAll.mutateAsync(undefined).then(
-      () => toast({ title: T.allMarkedRead }),
-      () => toast({ title: T.errorTitle, description: T.markAllReadError, variant: 'destructive' }),
+      () => toast({ title: t('allMarkedRead') }),
+      () => toast({ title: t('errorTitle'), description: t('markAllReadError'), variant: 'destructive' }),
     )
   const close = () => setOpen(false)
 
@@ -42,8 +43,8 @@ export function NotificationsDropdown({ placement = 'bar' }: Props) {
     <TopBarPopover
       placement={placement}
       icon={BellIcon}
-      title={T.title}
-      label={countedName(T.title, unreadCount, 'unread')}
+      title={t('title')}
+      label={countedName(t('title'), unreadCount, t('dropdown.unread'))}
       count={unreadCount}
       badgeTestId="notifications-badge"
       open={open}
@@ -59,25 +60,25 @@ export function NotificationsDropdown({ placement = 'bar' }: Props) {
             onClick={onMarkAll}
             disabled={unreadCount === 0 || markAll.isPending}
           >
-            {T.markAllRead}
+            {t('markAllRead')}
           </Button>
         ) : null
       }
       footer={
         <Button asChild variant="ghost" size="sm" className="w-full">
           <Link to="/notifications" onClick={close}>
-            {P.seeAll}
+            {t('page.seeAll')}
             <ArrowRightIcon aria-hidden />
           </Link>
         </Button>
       }
     >
       {list.isPending ? (
-        <TopBarPopoverNote>{T.loading}</TopBarPopoverNote>
+        <TopBarPopoverNote>{t('loading')}</TopBarPopoverNote>
       ) : list.isError && !list.data ? (
-        <TopBarPopoverNote tone="error">{T.loadError}</TopBarPopoverNote>
+        <TopBarPopoverNote tone="error">{t('loadError')}</TopBarPopoverNote>
       ) : notifications.length === 0 ? (
-        <TopBarPopoverNote>{T.empty}</TopBarPopoverNote>
+        <TopBarPopoverNote>{t('empty')}</TopBarPopoverNote>
       ) : (
         <ul className="divide-y">
           {notifications.map((notification) => (

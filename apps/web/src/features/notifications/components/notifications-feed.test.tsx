@@ -1,6 +1,7 @@
 import type { TNotification } from '@vouched/shared/notifications'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { changeLocale } from '../../../lib/i18n/i18n'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
 import { NotificationsFeed } from './notifications-feed'
 
@@ -103,5 +104,28 @@ describe('NotificationsFeed', () => {
     mockApi({ 'GET /api/notifications': { status: 500, body: { message: 'Boom', code: 'INTERNAL' } } })
     renderWithProviders(<NotificationsFeed />, { user: makeUser(), route: '/notifications' })
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load notifications')
+  })
+
+  it('speaks German: type badges, item buttons, the end and an empty filter', async () => {
+    await changeLocale('de')
+    pagedServer([{ ...make(1, 'comment'), isRead: false }])
+    renderWithProviders(<NotificationsFeed />, { user: makeUser(), route: '/notifications' })
+    const list = await screen.findByRole('list', { name: 'Benachrichtigungen' })
+    expect(within(list).getByText('Kommentar')).toBeInTheDocument()
+    expect(within(list).getByText('(ungelesen)')).toBeInTheDocument()
+    expect(within(list).getByRole('button', { name: 'Als gelesen markieren' })).toBeInTheDocument()
+    expect(within(list).getByRole('button', { name: 'Benachrichtigung löschen' })).toBeInTheDocument()
+    expect(screen.getByText('Du bist auf dem neuesten Stand.')).toBeInTheDocument()
+    expect(screen.getByRole('group', { name: 'Anzeigen' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Alle als gelesen markieren' })).toBeEnabled()
+  })
+
+  it('says in German that a filter is empty', async () => {
+    await changeLocale('de')
+    pagedServer([make(1, 'like')])
+    renderWithProviders(<NotificationsFeed />, { user: makeUser(), route: '/notifications?type=connection' })
+    expect(await screen.findByText('Noch keine Kontakte.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Menschen zum Empfehlen finden' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Alle Benachrichtigungen anzeigen' })).toBeInTheDocument()
   })
 })

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { NOTIFICATION_FILTERS, type TNotificationFilter } from '@vouched/shared/notifications.constants'
 import { BellOffIcon, Loader2Icon } from 'lucide-react'
@@ -9,7 +10,6 @@ import { cn } from '../../../lib/cn'
 import { useLoadOnScroll } from '../hooks/use-load-on-scroll'
 import { useNotificationsLiveRefresh } from '../hooks/use-notifications-live-refresh'
 import { notificationsPageQuery, notificationsQuery, useMarkAllNotificationsRead } from '../notifications.api'
-import { NOTIFICATION_PAGE_TEXTS as P, NOTIFICATION_TEXTS as T } from '../notifications.texts'
 import { NotificationItem } from './notification-item'
 
 const isFilter = (value: string | null): value is TNotificationFilter =>
@@ -20,6 +20,7 @@ const isFilter = (value: string | null): value is TNotificationFilter =>
  * reloaded or shared) and pages that load as the reader scrolls.
  */
 export function NotificationsFeed() {
+  const { t } = useTranslation('notifications')
   const [params, setParams] = useSearchParams()
   const requested = params.get('type')
   const filter: TNotificationFilter = isFilter(requested) ? requested : 'all'
@@ -48,14 +49,14 @@ export function NotificationsFeed() {
     )
   const onMarkAll = () =>
     void markAll.mutateAsync(undefined).then(
-      () => toast({ title: T.allMarkedRead }),
-      () => toast({ title: T.errorTitle, description: T.markAllReadError, variant: 'destructive' }),
+      () => toast({ title: t('allMarkedRead') }),
+      () => toast({ title: t('errorTitle'), description: t('markAllReadError'), variant: 'destructive' }),
     )
 
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label={P.filtersLabel} className="flex min-w-0 flex-wrap gap-1.5">
+        <div role="group" aria-label={t('page.filtersLabel')} className="flex min-w-0 flex-wrap gap-1.5">
           {NOTIFICATION_FILTERS.map(({ value, label: text }) => (
             <Button
               key={value}
@@ -75,21 +76,21 @@ export function NotificationsFeed() {
           onClick={onMarkAll}
           disabled={unreadCount === 0 || markAll.isPending}
         >
-          {T.markAllRead}
+          {t('markAllRead')}
         </Button>
       </div>
 
       <Card className="overflow-hidden p-0">
         {feed.isPending ? (
-          <p className="px-4 py-10 text-center text-sm text-muted-foreground">{T.loading}</p>
+          <p className="px-4 py-10 text-center text-sm text-muted-foreground">{t('loading')}</p>
         ) : feed.isError && notifications.length === 0 ? (
           <p role="alert" className="px-4 py-10 text-center text-sm text-destructive">
-            {T.loadError}
+            {t('loadError')}
           </p>
         ) : notifications.length === 0 ? (
-          <EmptyFeed filtered={filter !== 'all'} label={label} onShowAll={() => choose('all')} />
+          <EmptyFeed filter={filter} onShowAll={() => choose('all')} />
         ) : (
-          <ul className="divide-y" aria-label={filter === 'all' ? T.title : label}>
+          <ul className="divide-y" aria-label={filter === 'all' ? t('title') : label}>
             {notifications.map((notification) => (
               <NotificationItem key={notification.id} notification={notification} className="sm:pr-4" />
             ))}
@@ -102,43 +103,36 @@ export function NotificationsFeed() {
           {feed.hasNextPage ? (
             <Button variant="outline" onClick={loadMore} disabled={!canLoadMore}>
               {feed.isFetchingNextPage ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-              {feed.isFetchingNextPage ? P.loadingMore : P.loadMore}
+              {feed.isFetchingNextPage ? t('page.loadingMore') : t('page.loadMore')}
             </Button>
           ) : (
-            <p className="text-sm text-muted-foreground">{P.end}</p>
+            <p className="text-sm text-muted-foreground">{t('page.end')}</p>
           )}
         </div>
       ) : null}
       {feed.isFetchNextPageError ? (
         <p role="alert" className="text-center text-sm text-destructive">
-          {T.loadError}
+          {t('loadError')}
         </p>
       ) : null}
     </div>
   )
 }
 
-function EmptyFeed({
-  filtered,
-  label,
-  onShowAll,
-}: {
-  filtered: boolean
-  label: string
-  onShowAll: () => void
-}) {
+function EmptyFeed({ filter, onShowAll }: { filter: TNotificationFilter; onShowAll: () => void }) {
+  const { t } = useTranslation('notifications')
   return (
     <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
       <BellOffIcon className="size-8 text-muted-foreground" aria-hidden />
-      <p className="font-medium">{filtered ? P.emptyFiltered(label) : T.empty}</p>
-      <p className={cn('max-w-sm text-sm text-muted-foreground')}>{P.emptyHint}</p>
+      <p className="font-medium">{filter === 'all' ? t('empty') : t(`emptyFiltered.${filter}`)}</p>
+      <p className={cn('max-w-sm text-sm text-muted-foreground')}>{t('page.emptyHint')}</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button asChild size="sm">
-          <Link to="/discover">{P.emptyAction}</Link>
+          <Link to="/discover">{t('page.emptyAction')}</Link>
         </Button>
-        {filtered ? (
+        {filter !== 'all' ? (
           <Button size="sm" variant="outline" onClick={onShowAll}>
-            Show all notifications
+            {t('page.showAll')}
           </Button>
         ) : null}
       </div>

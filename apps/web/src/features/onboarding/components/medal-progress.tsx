@@ -1,18 +1,25 @@
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import type { TSkillProgress } from '@vouched/shared/onboarding'
 import { MedalIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { medalProgressQuery } from '../onboarding.api'
-import { MEDAL_PROGRESS_TEXTS as T } from '../onboarding.texts'
 
-const progressText = (skill: TSkillProgress) =>
+const progressText = (t: TFunction<'onboarding'>, skill: TSkillProgress) =>
   skill.nextTier && skill.nextThreshold
-    ? T.toNext(skill.count, skill.nextThreshold, skill.nextTier, skill.skillName)
-    : T.top(skill.count, skill.skillName)
+    ? t('medal.toNext', {
+        received: skill.count,
+        threshold: skill.nextThreshold,
+        tier: t(`medal.tiers.${skill.nextTier}`),
+        skill: skill.skillName,
+      })
+    : t('medal.top', { received: skill.count, skill: skill.skillName })
 
 /** On one's own profile: how far each top skill is from its next medal. */
 export function MedalProgress({ username }: { username: string }) {
+  const { t } = useTranslation('onboarding')
   const progress = useQuery(medalProgressQuery())
   const skills = progress.data?.skills ?? []
   return (
@@ -20,29 +27,29 @@ export function MedalProgress({ username }: { username: string }) {
       <CardHeader>
         <CardTitle as="h2" className="flex items-center gap-2 text-base">
           <MedalIcon className="size-4 text-primary" aria-hidden />
-          {T.title}
+          {t('medal.title')}
         </CardTitle>
-        <p className="text-sm text-muted-foreground">{T.intro}</p>
+        <p className="text-sm text-muted-foreground">{t('medal.intro')}</p>
       </CardHeader>
       <CardContent>
         {progress.isPending ? (
-          <p className="text-sm text-muted-foreground">Loading...</p>
+          <p className="text-sm text-muted-foreground">{t('medal.loading')}</p>
         ) : progress.isError ? (
-          <p className="text-sm text-destructive">{T.loadError}</p>
+          <p className="text-sm text-destructive">{t('medal.loadError')}</p>
         ) : skills.length === 0 ? (
           <div className="grid gap-2">
-            <p className="text-sm text-muted-foreground">{T.empty}</p>
+            <p className="text-sm text-muted-foreground">{t('medal.empty')}</p>
             <Link
               to={`/share-badge/${encodeURIComponent(username)}`}
               className="w-fit text-sm font-medium text-primary hover:underline"
             >
-              {T.emptyAction}
+              {t('medal.emptyAction')}
             </Link>
           </div>
         ) : (
-          <ul className="grid gap-4" aria-label={T.title}>
+          <ul className="grid gap-4" aria-label={t('medal.title')}>
             {skills.map((skill) => {
-              const text = progressText(skill)
+              const text = progressText(t, skill)
               const percent = skill.nextThreshold
                 ? Math.round((skill.count / skill.nextThreshold) * 100)
                 : 100

@@ -1,10 +1,10 @@
+import { useTranslation } from 'react-i18next'
 import type { TOnboarding } from '@vouched/shared/onboarding'
 import type { TOnboardingStep } from '@vouched/shared/onboarding.constants'
 import { CheckCircle2Icon, CircleIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Card } from '../../../components/ui/card'
 import { cn } from '../../../lib/cn'
-import { CHECKLIST_TEXTS as T, STEP_TEXTS } from '../onboarding.texts'
 
 /** Where each step is done: the profile holds its fields and the work email, Discover finds people. */
 const stepLink = (step: TOnboardingStep, username: string) =>
@@ -17,6 +17,7 @@ const stepLink = (step: TOnboardingStep, username: string) =>
  * every step links to where it is done; the page leaves it out once all are done.
  */
 export function OnboardingChecklist({ onboarding, username }: { onboarding: TOnboarding; username: string }) {
+  const { t } = useTranslation('onboarding')
   const done = onboarding.steps.filter((step) => step.done).length
   const total = onboarding.steps.length
   const percent = Math.round((done / total) * 100)
@@ -28,17 +29,17 @@ export function OnboardingChecklist({ onboarding, username }: { onboarding: TOnb
         <div className="grid gap-1">
           <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
             <h2 id="checklist-heading" className="text-lg font-semibold">
-              {T.title}
+              {t('checklist.title')}
             </h2>
             <span className="text-sm font-medium text-muted-foreground tabular-nums">
-              {T.progress(done, total)}
+              {t('checklist.progress', { done, total })}
             </span>
           </div>
-          <p className="text-sm text-muted-foreground">{T.intro}</p>
+          <p className="text-sm text-muted-foreground">{t('checklist.intro')}</p>
         </div>
         <div
           role="progressbar"
-          aria-label="Profile completeness"
+          aria-label={t('checklist.completeness')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
@@ -46,9 +47,13 @@ export function OnboardingChecklist({ onboarding, username }: { onboarding: TOnb
         >
           <div className="h-full rounded-full bg-primary transition-all" style={{ width: `${percent}%` }} />
         </div>
-        <ul className="grid gap-1 sm:grid-cols-2" aria-label="Steps">
+        <ul className="grid gap-1 sm:grid-cols-2" aria-label={t('checklist.steps')}>
           {steps.map(({ id, done: isDone }) => {
-            const text = STEP_TEXTS[id]
+            const text = {
+              label: t(`steps.${id}.label`),
+              hint: t(`steps.${id}.hint`),
+              action: t(`steps.${id}.action`),
+            }
             return (
               <li
                 key={id}
@@ -66,7 +71,7 @@ export function OnboardingChecklist({ onboarding, username }: { onboarding: TOnb
                 <div className="grid min-w-0 flex-1 gap-0.5">
                   <span className={cn('text-sm font-medium', isDone && 'text-muted-foreground line-through')}>
                     {text.label}
-                    <span className="sr-only">{isDone ? ' (done)' : ' (to do)'}</span>
+                    <span className="sr-only">{isDone ? t('checklist.done') : t('checklist.todo')}</span>
                   </span>
                   {isDone ? null : (
                     <>
@@ -74,7 +79,7 @@ export function OnboardingChecklist({ onboarding, username }: { onboarding: TOnb
                       <Link
                         to={stepLink(id, username)}
                         className="w-fit text-sm font-medium text-primary hover:underline"
-                        aria-label={`${text.action}: ${text.label}`}
+                        aria-label={t('checklist.actionLabel', { action: text.action, label: text.label })}
                       >
                         {text.action}
                       </Link>

@@ -1,6 +1,7 @@
 import type { TSkillProgress } from '@vouched/shared/onboarding'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { changeLocale } from '../../../lib/i18n/i18n'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
 import { AskToVouch } from './ask-to-vouch'
 import { MedalProgress } from './medal-progress'
@@ -90,5 +91,44 @@ describe('MedalProgress', () => {
     mockApi({ 'GET /api/medals/progress': { status: 500, body: { message: 'Boom', code: 'INTERNAL' } } })
     renderWithProviders(<MedalProgress username="alice" />, { user: makeUser() })
     await waitFor(() => expect(screen.getByText('Failed to load your medal progress.')).toBeInTheDocument())
+  })
+})
+
+describe('onboarding in German', () => {
+  it('counts medal progress and asks for a vouch in German', async () => {
+    await changeLocale('de')
+    mockApi({
+      'GET /api/medals/progress': {
+        body: {
+          skills: [
+            skill({}),
+            skill({ skillName: 'Go', count: 85, tier: 'platinum', nextTier: null, nextThreshold: null }),
+          ],
+        },
+      },
+    })
+    renderWithProviders(
+      <>
+        <MedalProgress username="alice" />
+        <AskToVouch username="alice" />
+      </>,
+      { user: makeUser() },
+    )
+    const list = await screen.findByRole('list', { name: 'Fortschritt zur Medaille' })
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '7 von 10 Empfehlungen bis Bronze in #TypeScript',
+      'Platin erreicht in #Go mit 85 Empfehlungen',
+    ])
+    expect(
+      screen.getByRole('heading', { name: 'Bitte jemanden aus deinem Team um einen Vouch' }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Link kopieren' })).toBeInTheDocument()
+    const mail = screen.getByRole('link', { name: 'Per E-Mail fragen' }).getAttribute('href') ?? ''
+    expect(decodeURIComponent(mail)).toContain('Würdest du auf Vouched für mich bürgen?')
+    expect(decodeURIComponent(mail)).toContain(`Hier ist mein Profil: ${window.location.origin}/badge/alice`)
   })
 })

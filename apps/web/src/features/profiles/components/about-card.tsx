@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next'
 import { PROFILE_MESSAGES } from '@vouched/shared/profiles.constants'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 
 export function AboutCard({ bio }: { bio: string | null }) {
+  const { t } = useTranslation('profiles')
   return (
     <Card>
       <CardHeader className="pb-3">
         <CardTitle as="h2" className="text-base">
-          About
+          {t('about.title')}
         </CardTitle>
       </CardHeader>
       <CardContent>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import {
   PROFESSIONAL_CATEGORIES,
   SOCIAL_CATEGORIES,
@@ -15,17 +16,18 @@ type Props = { scores: TCategoryScore[] }
 
 /** Reputation categories in two groups (SPEC.md §2): score, a bar capped at 100 percent, tag chips. */
 export function CategoryScores({ scores }: Props) {
+  const { t } = useTranslation('profiles')
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
       <CategoryGroup
-        title="Professional"
+        title={t('categories.professional')}
         icon={BriefcaseIcon}
         categories={PROFESSIONAL_CATEGORIES}
         scores={scores}
         emptyText={PROFILE_MESSAGES.noProfessional}
       />
       <CategoryGroup
-        title="Social"
+        title={t('categories.social')}
         icon={UsersIcon}
         categories={SOCIAL_CATEGORIES}
         scores={scores}
@@ -44,6 +46,7 @@ type GroupProps = {
 }
 
 function CategoryGroup({ title, icon: Icon, categories, scores, emptyText }: GroupProps) {
+  const { t } = useTranslation('profiles')
   const shown = categories
     .map((category) => scores.find((s) => s.category === category))
     .filter((s): s is TCategoryScore => Boolean(s))
@@ -68,7 +71,7 @@ function CategoryGroup({ title, icon: Icon, categories, scores, emptyText }: Gro
                 </div>
                 <div
                   role="progressbar"
-                  aria-label={`${score.category} score`}
+                  aria-label={t('categories.score', { category: score.category })}
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={progressPercent(score.score)}
@@ -80,7 +83,10 @@ function CategoryGroup({ title, icon: Icon, categories, scores, emptyText }: Gro
                   />
                 </div>
                 {score.tags.length > 0 ? (
-                  <ul className="flex flex-wrap gap-1" aria-label={`${score.category} tags`}>
+                  <ul
+                    className="flex flex-wrap gap-1"
+                    aria-label={t('categories.tags', { category: score.category })}
+                  >
                     {score.tags.map((tag) => (
                       <li key={tag}>
                         <Link

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import {
   PROFILE_MESSAGES,
   PROFILE_PICTURE_MAX_BYTES,
@@ -39,6 +40,7 @@ export function checkPicture(file: File): { title: string; description: string }
 
 /** Update profile picture (own profile only): PNG or JPEG under 5MB, previewed before upload. */
 export function ChangePictureDialog({ user }: Props) {
+  const { t } = useTranslation('profiles')
   const [open, setOpen] = useState(false)
   const [file, setFile] = useState<File | null>(null)
   const upload = useUploadProfilePicture(user.id)
@@ -66,7 +68,7 @@ export function ChangePictureDialog({ user }: Props) {
     if (!file) return
     upload.mutate(file, {
       onSuccess: () => {
-        toast({ title: 'Profile picture updated' })
+        toast({ title: t('picture.updated') })
         onOpenChange(false)
       },
       onError: (error) =>
@@ -85,15 +87,15 @@ export function ChangePictureDialog({ user }: Props) {
           size="icon"
           variant="secondary"
           className="absolute right-0 bottom-0 size-8 rounded-full border-2 border-card shadow"
-          aria-label="Change profile picture"
+          aria-label={t('picture.change')}
         >
           <CameraIcon className="size-4" aria-hidden />
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
-          <DialogTitle>Update profile picture</DialogTitle>
-          <DialogDescription>PNG or JPEG, smaller than 5MB. It is cropped to a square.</DialogDescription>
+          <DialogTitle>{t('picture.title')}</DialogTitle>
+          <DialogDescription>{t('picture.description')}</DialogDescription>
         </DialogHeader>
         <div className="flex flex-col items-center gap-4">
           <UserAvatar
@@ -103,7 +105,7 @@ export function ChangePictureDialog({ user }: Props) {
             className="size-28 text-3xl"
           />
           <div className="grid w-full gap-2">
-            <Label htmlFor={inputId}>Choose an image</Label>
+            <Label htmlFor={inputId}>{t('picture.choose')}</Label>
             <Input
               id={inputId}
               type="file"
@@ -118,11 +120,11 @@ export function ChangePictureDialog({ user }: Props) {
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('picture.cancel')}
           </Button>
           <Button onClick={submit} disabled={!file || upload.isPending}>
             {upload.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-            {upload.isPending ? 'Uploading...' : 'Upload'}
+            {upload.isPending ? t('picture.uploading') : t('picture.upload')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { PencilIcon } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { Button } from '../../../components/ui/button'
@@ -24,19 +25,20 @@ const EditProfileForm = lazy(() => import('./edit-profile-form'))
 
 /** Edit profile (own profile only): full name, title, bio, location with the limits of SPEC.md §5. */
 export function EditProfileDialog({ user }: { user: Editable }) {
+  const { t } = useTranslation('profiles')
   const [open, setOpen] = useState(false)
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline" size="sm">
           <PencilIcon aria-hidden />
-          Edit Profile
+          {t('edit.trigger')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Edit profile</DialogTitle>
-          <DialogDescription>What other members see on your profile.</DialogDescription>
+          <DialogTitle>{t('edit.title')}</DialogTitle>
+          <DialogDescription>{t('edit.description')}</DialogDescription>
         </DialogHeader>
         {open ? (
           <Suspense fallback={<DialogLoading />}>

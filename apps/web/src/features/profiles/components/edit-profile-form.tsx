@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { FormDialogFooter } from '../../../components/ui/form-dialog-footer'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ZUpdateProfileBody, type TUpdateProfileBody } from '@vouched/shared/profiles'
@@ -16,6 +17,7 @@ const FIELDS = ['fullName', 'title', 'bio', 'location'] as const
 
 /** The form inside EditProfileDialog (its own chunk). */
 export default function EditProfileForm({ user, onDone }: { user: Editable; onDone: () => void }) {
+  const { t } = useTranslation('profiles')
   const update = useUpdateProfile(user.id)
   const form = useForm<TUpdateProfileBody>({
     resolver: zodResolver(ZUpdateProfileBody),
@@ -30,7 +32,7 @@ export default function EditProfileForm({ user, onDone }: { user: Editable; onDo
   const onSubmit = form.handleSubmit((body) => {
     update.mutate(body, {
       onSuccess: () => {
-        toast({ title: 'Profile updated', description: 'Your changes are saved.' })
+        toast({ title: t('edit.updated'), description: t('edit.updatedText') })
         onDone()
       },
       onError: (error) => {
@@ -55,7 +57,7 @@ export default function EditProfileForm({ user, onDone }: { user: Editable; onDo
           name="fullName"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Full name</FormLabel>
+              <FormLabel>{t('edit.fullName')}</FormLabel>
               <FormControl>
                 <Input {...field} value={field.value ?? ''} maxLength={FULL_NAME_MAX} autoComplete="name" />
               </FormControl>
@@ -68,13 +70,13 @@ export default function EditProfileForm({ user, onDone }: { user: Editable; onDo
           name="title"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Title</FormLabel>
+              <FormLabel>{t('edit.jobTitle')}</FormLabel>
               <FormControl>
                 <Input
                   {...field}
                   value={field.value ?? ''}
                   maxLength={TITLE_MAX}
-                  placeholder="e.g. Senior Engineer"
+                  placeholder={t('edit.jobTitlePlaceholder')}
                 />
               </FormControl>
               <FormMessage />
@@ -86,13 +88,13 @@ export default function EditProfileForm({ user, onDone }: { user: Editable; onDo
           name="location"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Location</FormLabel>
+              <FormLabel>{t('edit.location')}</FormLabel>
               <FormControl>
                 <Input
                   {...field}
                   value={field.value ?? ''}
                   maxLength={LOCATION_MAX}
-                  placeholder="e.g. Lyon, France"
+                  placeholder={t('edit.locationPlaceholder')}
                 />
               </FormControl>
               <FormMessage />
@@ -104,7 +106,7 @@ export default function EditProfileForm({ user, onDone }: { user: Editable; onDo
           name="bio"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Bio</FormLabel>
+              <FormLabel>{t('edit.bio')}</FormLabel>
               <FormControl>
                 <Textarea {...field} value={field.value ?? ''} rows={4} maxLength={BIO_MAX} />
               </FormControl>
@@ -116,7 +118,7 @@ export default function EditProfileForm({ user, onDone }: { user: Editable; onDo
           )}
         />
         <FormDialogFooter onCancel={onDone} pending={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save changes'}
+          {update.isPending ? t('edit.saving') : t('edit.save')}
         </FormDialogFooter>
       </form>
     </Form>

@@ -1,3 +1,5 @@
+import { Trans, useTranslation } from 'react-i18next'
+import { i18n } from '../../../lib/i18n/i18n'
 import type { TMedal, TMedalTier } from '@vouched/shared/endorsements'
 import { MedalIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
@@ -13,16 +15,12 @@ const TIER_STYLES: Record<TMedalTier, string> = {
   platinum:
     'border-indigo-400/40 bg-indigo-300/15 text-indigo-800 dark:border-indigo-300/40 dark:bg-indigo-400/20 dark:text-indigo-200',
 }
-const TIER_NAMES: Record<TMedalTier, string> = {
-  bronze: 'Bronze',
-  silver: 'Silver',
-  gold: 'Gold',
-  platinum: 'Platinum',
-}
+/** A tier in words, in the app's language at the time of the call. */
+const tierName = (tier: TMedalTier) => i18n.t(`profiles:medal.tiers.${tier}`)
 
 /** "Gold medal in #Rust": a medal in words. */
 export const medalName = (medal: Pick<TMedal, 'tier' | 'skillName'>) =>
-  `${TIER_NAMES[medal.tier]} medal in #${medal.skillName}`
+  i18n.t('profiles:medal.name', { tier: tierName(medal.tier), skill: medal.skillName })
 
 /**
  * Achievement medals: one per skill received at least 10 times, its tier from the count.
@@ -37,9 +35,10 @@ export function MedalList({
   className?: string
   renderAction?: (medal: TMedal) => ReactNode
 }) {
+  const { t } = useTranslation('profiles')
   if (medals.length === 0) return null
   return (
-    <ul className={cn('flex flex-wrap gap-1.5', className)} aria-label="Achievement medals">
+    <ul className={cn('flex flex-wrap gap-1.5', className)} aria-label={t('medal.list')}>
       {medals.map((medal) => (
         <li
           key={medal.id}
@@ -47,11 +46,20 @@ export function MedalList({
             'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium',
             TIER_STYLES[medal.tier],
           )}
-          title={`${TIER_NAMES[medal.tier]} medal: ${medal.endorsementCount} endorsements for ${medal.skillName}`}
+          title={t('medal.title', {
+            tier: t(`medal.tiers.${medal.tier}`),
+            count: medal.endorsementCount,
+            skill: medal.skillName,
+          })}
         >
           <MedalIcon className="size-3.5" aria-hidden />
           <span>
-            <span className="sr-only">{TIER_NAMES[medal.tier]} medal in </span>#{medal.skillName}
+            <Trans
+              t={t}
+              i18nKey="medal.label"
+              values={{ tier: t(`medal.tiers.${medal.tier}`), skill: medal.skillName }}
+              components={{ sr: <span className="sr-only" /> }}
+            />
           </span>
           {renderAction?.(medal)}
         </li>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { TMedal } from '@vouched/shared/endorsements'
 import type { TProfileUser } from '@vouched/shared/profiles'
 import { AwardIcon, BadgeCheckIcon, BriefcaseIcon, EllipsisIcon, MapPinIcon, Share2Icon } from 'lucide-react'
@@ -34,12 +35,13 @@ type Props = {
  */
 export function ProfileHeader({ user, reputationScore, isOwn, actions, moreActions, medalAction }: Props) {
   const name = user.fullName || user.username
+  const { t } = useTranslation('profiles')
   const isPhone = useMediaQuery(PHONE_QUERY)
   const shareBadge = (inMenu = false) => (
     <Button asChild variant={inMenu ? 'ghost' : 'outline'} size={inMenu ? 'default' : 'sm'}>
       <Link to={`/share-badge/${user.username}`}>
         <Share2Icon aria-hidden />
-        Share Badge
+        {t('header.shareBadge')}
       </Link>
     </Button>
   )
@@ -60,7 +62,11 @@ export function ProfileHeader({ user, reputationScore, isOwn, actions, moreActio
           <div className="flex items-center gap-2">
             <h1 className="truncate text-2xl font-semibold tracking-tight">{name}</h1>
             {user.isVerified ? (
-              <BadgeCheckIcon className="size-6 shrink-0 text-success" aria-label="Verified" role="img" />
+              <BadgeCheckIcon
+                className="size-6 shrink-0 text-success"
+                aria-label={t('header.verified')}
+                role="img"
+              />
             ) : null}
           </div>
           <p className="text-sm text-muted-foreground">@{user.username}</p>
@@ -84,7 +90,7 @@ export function ProfileHeader({ user, reputationScore, isOwn, actions, moreActio
           <div className="flex items-center gap-2 md:flex-col md:items-end md:gap-0">
             <span className="inline-flex items-center gap-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
               <AwardIcon className="size-4 text-primary" aria-hidden />
-              Reputation
+              {t('header.reputation')}
             </span>
             <span className="text-3xl font-bold text-primary tabular-nums" data-testid="reputation-score">
               {formatScore(reputationScore)}
@@ -121,17 +127,18 @@ export function ProfileHeader({ user, reputationScore, isOwn, actions, moreActio
  * items open dialogs of their own (Report, Block) that must outlive a menu closing on select.
  */
 function MoreMenu({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('profiles')
   return (
     <Popover>
       <PopoverTrigger asChild>
-        <Button variant="outline" size="sm" aria-label="More actions">
+        <Button variant="outline" size="sm" aria-label={t('header.moreActions')}>
           <EllipsisIcon aria-hidden />
-          More
+          {t('header.more')}
         </Button>
       </PopoverTrigger>
       <PopoverContent
         align="end"
-        aria-label="More actions"
+        aria-label={t('header.moreActions')}
         className="grid w-52 gap-1 p-1.5 [&_a]:w-full [&_a]:justify-start [&_button]:w-full [&_button]:justify-start"
       >
         {children}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { TProfileUser } from '@vouched/shared/profiles'
 import { isValid, parseISO } from 'date-fns'
 import { ActivityIcon, CalendarIcon, ThumbsUpIcon, type LucideIcon } from 'lucide-react'
@@ -8,16 +9,17 @@ type Props = { user: Pick<TProfileUser, 'vouchCount' | 'activityScore' | 'create
 
 /** Endorsements received, activity over 30 days and membership age, beside the About text. */
 export function ProfileStats({ user }: Props) {
+  const { t } = useTranslation('profiles')
   const joined = parseISO(user.createdAt)
   return (
     <Card>
       <CardContent className="p-0">
         <dl className="divide-y">
-          <Stat icon={ThumbsUpIcon} label="Endorsements received" value={String(user.vouchCount)} />
-          <Stat icon={ActivityIcon} label="Activity (last 30 days)" value={String(user.activityScore)} />
+          <Stat icon={ThumbsUpIcon} label={t('stats.received')} value={String(user.vouchCount)} />
+          <Stat icon={ActivityIcon} label={t('stats.activity')} value={String(user.activityScore)} />
           <Stat
             icon={CalendarIcon}
-            label="Member since"
+            label={t('stats.memberSince')}
             value={isValid(joined) ? formatMonth(joined) : '—'}
           />
         </dl>

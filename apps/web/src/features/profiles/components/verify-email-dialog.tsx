@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { PROFILE_MESSAGES } from '@vouched/shared/profiles.constants'
 import { BadgeCheckIcon, MailCheckIcon } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
@@ -42,6 +43,7 @@ export function VerifyEmailDialog({
 
 /** The own-profile box: 'Email Verified' once verified, else the Verify Work Email button and dialog. */
 export function WorkEmailCard({ verified }: { verified: boolean }) {
+  const { t } = useTranslation('profiles')
   const [open, setOpen] = useState(false)
   return (
     <>
@@ -53,12 +55,10 @@ export function WorkEmailCard({ verified }: { verified: boolean }) {
         </Alert>
       ) : (
         <div className="grid gap-2 rounded-lg border border-dashed p-4">
-          <p className="text-sm text-muted-foreground">
-            Verify a company email and your endorsements carry 1.25x more impact.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('workEmail.pitch')}</p>
           <Button variant="outline" className="w-full" onClick={() => setOpen(true)}>
             <MailCheckIcon aria-hidden />
-            Verify Work Email
+            {t('workEmail.button')}
           </Button>
         </div>
       )}

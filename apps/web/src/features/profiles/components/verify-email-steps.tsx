@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next'
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
   ZAddWorkEmailBody,
@@ -43,6 +44,7 @@ export default function VerifyEmailSteps({ step, onStep, onClose }: StepsProps) 
 type EmailStepProps = { defaultEmail?: string; onSent: (email: string, demoCode?: string) => void }
 
 function EmailStep({ defaultEmail = '', onSent }: EmailStepProps) {
+  const { t } = useTranslation('profiles')
   const add = useAddWorkEmail()
   // A refusal that is not about the address (no mail server, too many mails) stays in the dialog.
   const [failure, setFailure] = useState<string | null>(null)
@@ -55,8 +57,8 @@ function EmailStep({ defaultEmail = '', onSent }: EmailStepProps) {
     add.mutate(body, {
       onSuccess: (result) => {
         toast({
-          title: 'Verification code sent',
-          description: `Check ${result.email} for your 6-digit code.`,
+          title: t('verifyEmail.codeSent'),
+          description: t('verifyEmail.checkInbox', { email: result.email }),
         })
         onSent(result.email, result.verificationCode)
       },
@@ -75,11 +77,8 @@ function EmailStep({ defaultEmail = '', onSent }: EmailStepProps) {
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Verify your work email</DialogTitle>
-        <DialogDescription>
-          Endorsements from verified members carry 1.25x more impact. We will send a 6-digit code to your
-          company address.
-        </DialogDescription>
+        <DialogTitle>{t('verifyEmail.title')}</DialogTitle>
+        <DialogDescription>{t('verifyEmail.description')}</DialogDescription>
       </DialogHeader>
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -88,9 +87,14 @@ function EmailStep({ defaultEmail = '', onSent }: EmailStepProps) {
             name="email"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>Work email</FormLabel>
+                <FormLabel>{t('verifyEmail.email')}</FormLabel>
                 <FormControl>
-                  <Input {...field} type="email" autoComplete="email" placeholder="you@company.com" />
+                  <Input
+                    {...field}
+                    type="email"
+                    autoComplete="email"
+                    placeholder={t('verifyEmail.emailPlaceholder')}
+                  />
                 </FormControl>
                 <FormMessage />
               </FormItem>
@@ -105,7 +109,7 @@ function EmailStep({ defaultEmail = '', onSent }: EmailStepProps) {
           <DialogFooter>
             <Button type="submit" disabled={add.isPending}>
               {add.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-              {add.isPending ? 'Sending...' : 'Send code'}
+              {add.isPending ? t('verifyEmail.sending') : t('verifyEmail.send')}
             </Button>
           </DialogFooter>
         </form>
@@ -117,6 +121,7 @@ function EmailStep({ defaultEmail = '', onSent }: EmailStepProps) {
 type CodeStepProps = { email: string; demoCode?: string; onBack: () => void; onVerified: () => void }
 
 function CodeStep({ email, demoCode, onBack, onVerified }: CodeStepProps) {
+  const { t } = useTranslation('profiles')
   const verify = useVerifyWorkEmail()
   const form = useForm<TVerifyEmailBody>({
     resolver: zodResolver(ZVerifyEmailBody),
@@ -125,7 +130,7 @@ function CodeStep({ email, demoCode, onBack, onVerified }: CodeStepProps) {
   const onSubmit = form.handleSubmit(({ verificationCode }) =>
     verify.mutate(verificationCode.trim(), {
       onSuccess: () => {
-        toast({ title: 'Email verified', description: 'Your endorsements now have 1.25x more impact.' })
+        toast({ title: t('verifyEmail.verified'), description: t('verifyEmail.verifiedText') })
         onVerified()
       },
       onError: (error) => {
@@ -141,16 +146,20 @@ function CodeStep({ email, demoCode, onBack, onVerified }: CodeStepProps) {
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Enter the verification code</DialogTitle>
-        <DialogDescription>We sent a 6-digit code to {email}. It is valid for 30 minutes.</DialogDescription>
+        <DialogTitle>{t('verifyEmail.codeTitle')}</DialogTitle>
+        <DialogDescription>{t('verifyEmail.codeDescription', { email })}</DialogDescription>
       </DialogHeader>
       {demoCode ? (
         <Alert>
           <InfoIcon aria-hidden />
-          <AlertTitle>Demo mode</AlertTitle>
+          <AlertTitle>{t('verifyEmail.demo')}</AlertTitle>
           <AlertDescription>
-            No mail server is configured, so here is your code:{' '}
-            <strong className="font-mono">{demoCode}</strong>
+            <Trans
+              t={t}
+              i18nKey="verifyEmail.demoText"
+              values={{ code: demoCode }}
+              components={{ code: <strong className="font-mono" /> }}
+            />
           </AlertDescription>
         </Alert>
       ) : null}
@@ -161,7 +170,7 @@ function CodeStep({ email, demoCode, onBack, onVerified }: CodeStepProps) {
             name="verificationCode"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>Verification code</FormLabel>
+                <FormLabel>{t('verifyEmail.code')}</FormLabel>
                 <FormControl>
                   <Input
                     {...field}
@@ -178,11 +187,11 @@ function CodeStep({ email, demoCode, onBack, onVerified }: CodeStepProps) {
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onBack}>
               <ArrowLeftIcon aria-hidden />
-              Back
+              {t('verifyEmail.back')}
             </Button>
             <Button type="submit" disabled={verify.isPending}>
               {verify.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-              {verify.isPending ? 'Verifying...' : 'Verify'}
+              {verify.isPending ? t('verifyEmail.verifying') : t('verifyEmail.verify')}
             </Button>
           </DialogFooter>
         </form>
@@ -192,15 +201,16 @@ function CodeStep({ email, demoCode, onBack, onVerified }: CodeStepProps) {
 }
 
 function DoneStep({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('profiles')
   return (
     <>
       <DialogHeader className="items-center text-center sm:text-center">
         <CheckCircle2Icon className="size-12 text-success" aria-hidden />
-        <DialogTitle>Email verified!</DialogTitle>
+        <DialogTitle>{t('verifyEmail.doneTitle')}</DialogTitle>
         <DialogDescription>{PROFILE_MESSAGES.verifiedBoxText}</DialogDescription>
       </DialogHeader>
       <DialogFooter className="sm:justify-center">
-        <Button onClick={onClose}>Done</Button>
+        <Button onClick={onClose}>{t('verifyEmail.done')}</Button>
       </DialogFooter>
     </>
   )

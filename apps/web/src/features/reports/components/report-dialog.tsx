@@ -1,4 +1,5 @@
-import { REPORT_TARGET_LABELS, type TReportTargetType } from '@vouched/shared/reports.constants'
+import { useTranslation } from 'react-i18next'
+import type { TReportTargetType } from '@vouched/shared/reports.constants'
 import { FlagIcon } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { Button } from '../../../components/ui/button'
@@ -39,8 +40,9 @@ export function ReportDialog({
   size = 'sm',
   variant = 'ghost',
 }: Props) {
+  const { t } = useTranslation('reports')
   const [open, setOpen] = useState(false)
-  const label = `Report ${subject}`
+  const label = t('dialog.label', { subject })
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -50,24 +52,21 @@ export function ReportDialog({
             size="icon"
             className="size-6 text-muted-foreground hover:text-destructive"
             aria-label={label}
-            title="Report"
+            title={t('dialog.trigger')}
           >
             <FlagIcon className="size-3.5" aria-hidden />
           </Button>
         ) : (
           <Button variant={variant} size={size} aria-label={label}>
             <FlagIcon aria-hidden />
-            <span className={size === 'sm' ? 'hidden sm:inline' : undefined}>Report</span>
+            <span className={size === 'sm' ? 'hidden sm:inline' : undefined}>{t('dialog.trigger')}</span>
           </Button>
         )}
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{label}</DialogTitle>
-          <DialogDescription>
-            Tell the admins what is wrong with this {REPORT_TARGET_LABELS[targetType].toLowerCase()}. They
-            review every report; the member is not told who reported them.
-          </DialogDescription>
+          <DialogDescription>{t(`dialog.description.${targetType}`)}</DialogDescription>
         </DialogHeader>
         {open ? (
           <Suspense fallback={<DialogLoading />}>

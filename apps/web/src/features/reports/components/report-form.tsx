@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { FormDialogFooter } from '../../../components/ui/form-dialog-footer'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ZCreateReportBody, type TCreateReportBody } from '@vouched/shared/reports'
@@ -19,6 +20,7 @@ export default function ReportForm({
   targetId: number
   onDone: () => void
 }) {
+  const { t } = useTranslation('reports')
   const create = useCreateReport()
   const form = useForm<TCreateReportBody>({
     resolver: zodResolver(ZCreateReportBody),
@@ -27,7 +29,7 @@ export default function ReportForm({
   const onSubmit = form.handleSubmit((body) =>
     create.mutate(body, {
       onSuccess: () => {
-        toast({ title: 'Report sent', description: REPORT_MESSAGES.sent })
+        toast({ title: t('form.sent'), description: REPORT_MESSAGES.sent })
         onDone()
       },
       onError: (error) => {
@@ -43,9 +45,14 @@ export default function ReportForm({
           name="reason"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Reason</FormLabel>
+              <FormLabel>{t('form.reason')}</FormLabel>
               <FormControl>
-                <Textarea {...field} rows={4} maxLength={REPORT_REASON_MAX} placeholder="What is wrong?" />
+                <Textarea
+                  {...field}
+                  rows={4}
+                  maxLength={REPORT_REASON_MAX}
+                  placeholder={t('form.placeholder')}
+                />
               </FormControl>
               <p className="text-right text-xs text-muted-foreground">
                 {(field.value ?? '').length}/{REPORT_REASON_MAX}
@@ -55,7 +62,7 @@ export default function ReportForm({
           )}
         />
         <FormDialogFooter onCancel={onDone} pending={create.isPending}>
-          Send report
+          {t('form.send')}
         </FormDialogFooter>
       </form>
     </Form>

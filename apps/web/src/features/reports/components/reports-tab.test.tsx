@@ -1,6 +1,7 @@
 import type { TAdminReport } from '@vouched/shared/reports'
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { changeLocale } from '../../../lib/i18n/i18n'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
 import { ReportDialog } from './report-dialog'
 import { ReportsTab } from './reports-tab'
@@ -131,5 +132,43 @@ describe('Report dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(sent).toEqual([{ targetType: 'endorsement', targetId: 42, reason: 'Spam' }])
+  })
+
+  it('speaks German: the queue, who reported whom, and a resolved report', async () => {
+    await changeLocale('de')
+    const items = [
+      report(),
+      report({
+        id: 6,
+        status: 'resolved',
+        resolvedAt: '2026-11-21T10:00:00.000Z',
+        resolvedBy: { id: 1, username: 'alice', fullName: 'Alice' },
+      }),
+    ]
+    mockApi({ 'GET /api/admin/reports': () => ({ body: { items, total: 45, page: 1, limit: 20 } }) })
+    renderWithProviders(<ReportsTab />, { user: makeUser({ isAdmin: true }) })
+    const open = await screen.findByRole('listitem', { name: 'Meldung #5' })
+    expect(within(open).getByText('Offen')).toBeInTheDocument()
+    expect(within(open).getByText(/^Gemeldet von/)).toHaveTextContent(
+      'Gemeldet von @dave · betrifft @carol (carol@example.com)',
+    )
+    expect(within(open).getByRole('link', { name: '@carol' })).toHaveAttribute('href', '/profile/carol')
+    expect(within(open).getByRole('button', { name: 'Erledigen' })).toBeInTheDocument()
+    expect(within(open).getByRole('button', { name: 'Verwerfen' })).toBeInTheDocument()
+    const done = screen.getByRole('listitem', { name: 'Meldung #6' })
+    expect(within(done).getByText(/^Erledigt von @alice am /)).toBeInTheDocument()
+    expect(screen.getByText('Seite 1 von 3 · 45 Meldungen')).toBeInTheDocument()
+  })
+
+  it('names the report dialog in German after what is reported', async () => {
+    await changeLocale('de')
+    const { user } = renderWithProviders(
+      <ReportDialog targetType="comment" targetId={3} subject="Kommentar von Carol" />,
+      { user: makeUser() },
+    )
+    await user.click(screen.getByRole('button', { name: 'Kommentar von Carol melden' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Kommentar von Carol melden' })
+    expect(dialog).toHaveTextContent('Sag den Admins, was mit diesem Kommentar nicht stimmt.')
+    expect(await within(dialog).findByRole('button', { name: 'Meldung senden' })).toBeInTheDocument()
   })
 })

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import type { TAdminReport } from '@vouched/shared/reports'
 import {
@@ -37,11 +38,15 @@ import {
   type ReportFilters,
 } from '../reports.api'
 
-const STATUS_LABELS = { open: 'Open', resolved: 'Resolved', dismissed: 'Dismissed', all: 'All' } as const
-const when = (iso: string) => format(parseISO(iso), 'MMM d, yyyy HH:mm')
+/** "Jan 5, 2026 14:30" in English (as before); the language's own short form elsewhere. */
+const when = (iso: string, language: string) =>
+  language === 'en'
+    ? format(parseISO(iso), 'MMM d, yyyy HH:mm')
+    : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(parseISO(iso))
 
 /** Admin → Reports: the review queue, with resolve (and an action) or dismiss. */
 export function ReportsTab() {
+  const { t } = useTranslation('reports')
   const [filters, setFilters] = useState<ReportFilters>({ status: 'open', targetType: 'all', page: 1 })
   const queue = useQuery(reportQueueQuery(filters))
   const pages = queue.data ? Math.max(1, Math.ceil(queue.data.total / queue.data.limit)) : 1
@@ -50,7 +55,7 @@ export function ReportsTab() {
     <div className="grid gap-4">
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">
-          <Label htmlFor="report-status">Status</Label>
+          <Label htmlFor="report-status">{t('tab.statusLabel')}</Label>
           <Select
             value={filters.status}
             onValueChange={(status) =>
@@ -63,14 +68,14 @@ export function ReportsTab() {
             <SelectContent>
               {[...REPORT_STATUSES, 'all' as const].map((status) => (
                 <SelectItem key={status} value={status}>
-                  {STATUS_LABELS[status]}
+                  {t(`tab.status.${status}`)}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="report-type">Content</Label>
+          <Label htmlFor="report-type">{t('tab.content')}</Label>
           <Select
             value={filters.targetType}
             onValueChange={(targetType) =>
@@ -81,7 +86,7 @@ export function ReportsTab() {
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              <SelectItem value="all">All content</SelectItem>
+              <SelectItem value="all">{t('tab.allContent')}</SelectItem>
               {REPORT_TARGET_TYPES.map((type) => (
                 <SelectItem key={type} value={type}>
                   {REPORT_TARGET_LABELS[type]}
@@ -91,22 +96,25 @@ export function ReportsTab() {
           </Select>
         </div>
         {queue.isFetching && !queue.isPending ? (
-          <Loader2Icon className="mb-2 size-4 animate-spin text-muted-foreground" aria-label="Refreshing" />
+          <Loader2Icon
+            className="mb-2 size-4 animate-spin text-muted-foreground"
+            aria-label={t('tab.refreshing')}
+          />
         ) : null}
       </div>
 
       {queue.isPending ? (
-        <p className="text-sm text-muted-foreground">Loading reports...</p>
+        <p className="text-sm text-muted-foreground">{t('tab.loading')}</p>
       ) : queue.isError ? (
         <p className="text-sm text-destructive" role="alert">
           {REPORT_MESSAGES.loadFailed}
         </p>
       ) : queue.data.items.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
-          {filters.status === 'open' ? 'No reports waiting for review.' : 'No reports match these filters.'}
+          {filters.status === 'open' ? t('tab.emptyOpen') : t('tab.emptyFiltered')}
         </p>
       ) : (
-        <ul className="grid gap-3" aria-label="Reports">
+        <ul className="grid gap-3" aria-label={t('tab.list')}>
           {queue.data.items.map((report) => (
             <ReportItem key={report.id} report={report} />
           ))}
@@ -116,7 +124,7 @@ export function ReportsTab() {
       {queue.data && queue.data.total > queue.data.limit ? (
         <div className="flex items-center justify-between text-sm">
           <span className="text-muted-foreground">
-            Page {filters.page} of {pages} · {queue.data.total} reports
+            {t('tab.pages', { page: filters.page, pages, count: queue.data.total })}
           </span>
           <div className="flex gap-2">
             <Button
@@ -125,7 +133,7 @@ export function ReportsTab() {
               disabled={filters.page <= 1}
               onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
             >
-              Previous
+              {t('tab.previous')}
             </Button>
             <Button
               variant="outline"
@@ -133,7 +141,7 @@ export function ReportsTab() {
               disabled={filters.page >= pages}
               onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
             >
-              Next
+              {t('tab.next')}
             </Button>
           </div>
         </div>
@@ -143,22 +151,26 @@ export function ReportsTab() {
 }
 
 function ReportItem({ report }: { report: TAdminReport }) {
+  const { t, i18n } = useTranslation('reports')
   const unsuspend = useUnsuspend()
   const target = report.targetUser
   return (
-    <li className="grid gap-2 rounded-xl border bg-card p-4" aria-label={`Report #${report.id}`}>
+    <li
+      className="grid gap-2 rounded-xl border bg-card p-4"
+      aria-label={t('tab.itemLabel', { id: report.id })}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="accent">{REPORT_TARGET_LABELS[report.targetType]}</Badge>
         <Badge variant={report.status === 'open' ? 'destructive' : 'secondary'}>
-          {STATUS_LABELS[report.status]}
+          {t(`tab.status.${report.status}`)}
         </Badge>
-        {!report.targetExists ? <Badge variant="outline">Content deleted</Badge> : null}
+        {!report.targetExists ? <Badge variant="outline">{t('tab.contentDeleted')}</Badge> : null}
         <span className="text-xs text-muted-foreground">
-          #{report.id} · <time dateTime={report.createdAt}>{when(report.createdAt)}</time>
+          #{report.id} · <time dateTime={report.createdAt}>{when(report.createdAt, i18n.language)}</time>
         </span>
       </div>
       <p className="text-sm">
-        <span className="font-medium">Reason: </span>
+        <span className="font-medium">{t('tab.reason')}</span>
         {report.reason}
       </p>
       {report.snapshot ? (
@@ -167,26 +179,23 @@ function ReportItem({ report }: { report: TAdminReport }) {
         </blockquote>
       ) : null}
       <p className="text-xs text-muted-foreground">
-        Reported by{' '}
-        <Link to={`/profile/${report.reporter.username}`} className="hover:underline">
-          @{report.reporter.username}
-        </Link>
-        {target ? (
-          <>
-            {' '}
-            · about{' '}
-            <Link to={`/profile/${target.username}`} className="hover:underline">
-              @{target.username}
-            </Link>{' '}
-            ({target.email})
-          </>
-        ) : null}
+        <Trans
+          t={t}
+          i18nKey={target ? 'tab.reportedByAbout' : 'tab.reportedBy'}
+          values={{ reporter: report.reporter.username, target: target?.username, email: target?.email }}
+          components={{
+            reporter: <Link to={`/profile/${report.reporter.username}`} className="hover:underline" />,
+            target: <Link to={`/profile/${target?.username ?? ''}`} className="hover:underline" />,
+          }}
+        />
       </p>
       {report.status !== 'open' ? (
         <p className="text-xs text-muted-foreground">
-          {STATUS_LABELS[report.status]} by{' '}
-          {report.resolvedBy ? `@${report.resolvedBy.username}` : 'a deleted admin'}
-          {report.resolvedAt ? ` on ${when(report.resolvedAt)}` : ''}
+          {t(report.resolvedAt ? 'tab.resolvedByOn' : 'tab.resolvedBy', {
+            status: t(`tab.status.${report.status}`),
+            admin: report.resolvedBy ? `@${report.resolvedBy.username}` : t('tab.deletedAdmin'),
+            date: report.resolvedAt ? when(report.resolvedAt, i18n.language) : '',
+          })}
           {report.action ? ` · ${REPORT_ACTION_LABELS[report.action]}` : ''}
           {report.resolution ? ` · “${report.resolution}”` : ''}
         </p>
@@ -200,7 +209,7 @@ function ReportItem({ report }: { report: TAdminReport }) {
         ) : null}
         {target?.suspendedAt ? (
           <>
-            <Badge variant="destructive">@{target.username} suspended</Badge>
+            <Badge variant="destructive">{t('tab.suspended', { username: target.username })}</Badge>
             <Button
               variant="outline"
               size="sm"
@@ -209,8 +218,8 @@ function ReportItem({ report }: { report: TAdminReport }) {
                 unsuspend.mutate(target.id, {
                   onSuccess: () =>
                     toast({
-                      title: 'Suspension lifted',
-                      description: `@${target.username} can sign in again.`,
+                      title: t('tab.unsuspended'),
+                      description: t('tab.unsuspendedText', { username: target.username }),
                     }),
                   onError: (error) =>
                     toast({
@@ -221,7 +230,7 @@ function ReportItem({ report }: { report: TAdminReport }) {
                 })
               }
             >
-              Unsuspend @{target.username}
+              {t('tab.unsuspend', { username: target.username })}
             </Button>
           </>
         ) : null}
@@ -231,6 +240,7 @@ function ReportItem({ report }: { report: TAdminReport }) {
 }
 
 function DismissButton({ id }: { id: number }) {
+  const { t } = useTranslation('reports')
   const dismiss = useDismissReport()
   return (
     <Button
@@ -240,7 +250,7 @@ function DismissButton({ id }: { id: number }) {
       // mutateAsync: a dismissed report may leave the list, and mutate's callbacks never run once it is gone.
       onClick={() =>
         dismiss.mutateAsync({ id }).then(
-          () => toast({ title: 'Report dismissed' }),
+          () => toast({ title: t('tab.dismissed') }),
           (error: unknown) =>
             toast({
               title: REPORT_MESSAGES.resolveFailed,
@@ -250,12 +260,13 @@ function DismissButton({ id }: { id: number }) {
         )
       }
     >
-      Dismiss
+      {t('tab.dismiss')}
     </Button>
   )
 }
 
 function ResolveDialog({ report }: { report: TAdminReport }) {
+  const { t } = useTranslation('reports')
   const [open, setOpen] = useState(false)
   const [action, setAction] = useState<TReportAction>(
     report.targetType === 'profile' ? 'suspend-member' : 'delete-content',
@@ -271,18 +282,16 @@ function ResolveDialog({ report }: { report: TAdminReport }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="sm">Resolve</Button>
+        <Button size="sm">{t('resolve.trigger')}</Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Resolve report #{report.id}</DialogTitle>
-          <DialogDescription>
-            Choose what happens. The decision is recorded in the audit log.
-          </DialogDescription>
+          <DialogTitle>{t('resolve.title', { id: report.id })}</DialogTitle>
+          <DialogDescription>{t('resolve.description')}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-4">
           <div className="grid gap-1.5">
-            <Label htmlFor={`action-${report.id}`}>Action</Label>
+            <Label htmlFor={`action-${report.id}`}>{t('resolve.action')}</Label>
             <Select value={action} onValueChange={(value) => setAction(value as TReportAction)}>
               <SelectTrigger id={`action-${report.id}`}>
                 <SelectValue />
@@ -298,7 +307,7 @@ function ResolveDialog({ report }: { report: TAdminReport }) {
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor={`note-${report.id}`}>
-              {suspends ? 'Reason shown to the member' : 'Note (optional)'}
+              {suspends ? t('resolve.reasonShown') : t('resolve.note')}
             </Label>
             <Textarea
               id={`note-${report.id}`}
@@ -311,7 +320,7 @@ function ResolveDialog({ report }: { report: TAdminReport }) {
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancel
+            {t('resolve.cancel')}
           </Button>
           <Button
             variant={action === 'none' ? 'default' : 'destructive'}
@@ -320,7 +329,7 @@ function ResolveDialog({ report }: { report: TAdminReport }) {
             onClick={() =>
               resolve.mutateAsync({ id: report.id, action, note: note.trim() || undefined }).then(
                 () => {
-                  toast({ title: 'Report resolved', description: REPORT_ACTION_LABELS[action] })
+                  toast({ title: t('resolve.resolved'), description: REPORT_ACTION_LABELS[action] })
                   setOpen(false)
                 },
                 (error: unknown) =>
@@ -333,7 +342,7 @@ function ResolveDialog({ report }: { report: TAdminReport }) {
             }
           >
             {resolve.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-            Resolve
+            {t('resolve.submit')}
           </Button>
         </DialogFooter>
       </DialogContent>

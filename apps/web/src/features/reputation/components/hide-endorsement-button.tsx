@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { REPUTATION_MESSAGES } from '@vouched/shared/reputation.constants'
 import { EyeIcon, EyeOffIcon } from 'lucide-react'
 import { Button } from '../../../components/ui/button'
@@ -7,6 +8,7 @@ import { useSetHidden } from '../reputation.api'
 
 /** On one's own profile: hide a received endorsement (it stops counting) or show it again. */
 export function HideEndorsementButton({ id, hidden }: { id: number; hidden: boolean }) {
+  const { t } = useTranslation('reputation')
   const setHidden = useSetHidden()
   const next = !hidden
   return (
@@ -14,7 +16,7 @@ export function HideEndorsementButton({ id, hidden }: { id: number; hidden: bool
       variant="ghost"
       size="sm"
       disabled={setHidden.isPending}
-      aria-label={hidden ? 'Show this endorsement' : 'Hide this endorsement'}
+      aria-label={hidden ? t('hide.show') : t('hide.hide')}
       onClick={() =>
         setHidden.mutate(
           { id, hidden: next },
@@ -31,7 +33,7 @@ export function HideEndorsementButton({ id, hidden }: { id: number; hidden: bool
       }
     >
       {hidden ? <EyeIcon aria-hidden /> : <EyeOffIcon aria-hidden />}
-      <span className="hidden sm:inline">{hidden ? 'Show' : 'Hide'}</span>
+      <span className="hidden sm:inline">{hidden ? t('hide.showShort') : t('hide.hideShort')}</span>
     </Button>
   )
 }

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import type { TReputationItem } from '@vouched/shared/reputation'
 import { formatMultiplier, formatScore } from '@vouched/shared/format'
@@ -21,37 +22,40 @@ function formula(item: TReputationItem) {
 
 /** Your reputation, endorsement by endorsement: points and the factors behind them (own profile only). */
 export function ReputationBreakdown() {
+  const { t } = useTranslation('reputation')
   const reputation = useQuery(reputationQuery())
   return (
     <Card aria-labelledby="reputation-title">
       <CardHeader>
         <CardTitle as="h2" id="reputation-title">
-          Your reputation, explained
+          {t('breakdown.title')}
         </CardTitle>
-        <CardDescription>
-          Each endorsement is worth 10 points × its factors: note 1.2x, attachment 1.5x, verified endorser
-          1.25x. When you and the endorser endorsed each other in the same category, each counts half (0.5x).
-          Hidden endorsements count 0. Only you see this.
-        </CardDescription>
+        <CardDescription>{t('breakdown.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {reputation.isPending ? (
-          <Skeleton className="h-24 w-full" aria-label="Loading your reputation" />
+          <Skeleton className="h-24 w-full" aria-label={t('breakdown.loading')} />
         ) : reputation.isError ? (
           <p className="text-sm text-destructive">{REPUTATION_MESSAGES.loadFailed}</p>
         ) : reputation.data.endorsements.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No endorsements received yet.</p>
+          <p className="text-sm text-muted-foreground">{t('breakdown.empty')}</p>
         ) : (
           <div className="grid gap-3">
             <p className="text-sm">
-              <span className="text-2xl font-semibold">{formatScore(reputation.data.reputationScore)}</span>{' '}
-              points from {reputation.data.countedEndorsements} endorsement
-              {reputation.data.countedEndorsements === 1 ? '' : 's'}
-              {reputation.data.hiddenEndorsements > 0
-                ? ` (${reputation.data.hiddenEndorsements} hidden)`
-                : ''}
+              <Trans
+                t={t}
+                i18nKey={
+                  reputation.data.hiddenEndorsements > 0 ? 'breakdown.summaryHidden' : 'breakdown.summary'
+                }
+                values={{
+                  score: formatScore(reputation.data.reputationScore),
+                  count: reputation.data.countedEndorsements,
+                  hidden: reputation.data.hiddenEndorsements,
+                }}
+                components={{ score: <span className="text-2xl font-semibold" /> }}
+              />
             </p>
-            <ul className="divide-y rounded-lg border" aria-label="Points per endorsement">
+            <ul className="divide-y rounded-lg border" aria-label={t('breakdown.list')}>
               {reputation.data.endorsements.map((item) => (
                 <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm">
                   <div className="min-w-0 flex-1">
@@ -61,15 +65,15 @@ export function ReputationBreakdown() {
                           {item.fromUser.fullName || item.fromUser.username}
                         </Link>
                       ) : (
-                        'Anonymous'
+                        t('breakdown.anonymous')
                       )}{' '}
                       <span className="font-normal text-muted-foreground">· {item.category}</span>
                     </p>
                     <p className="text-xs text-muted-foreground">
                       {formatRelativeTime(item.createdAt)} · {formula(item)}
-                      {item.hidden ? ' · hidden' : ''}
+                      {item.hidden ? ` · ${t('breakdown.hiddenNote')}` : ''}
                     </p>
-                    <ul className="mt-1 flex flex-wrap gap-1" aria-label="Factors">
+                    <ul className="mt-1 flex flex-wrap gap-1" aria-label={t('breakdown.factors')}>
                       {item.factors.map((factor) => (
                         <li key={factor.key}>
                           <Badge variant={factor.key === 'reciprocal' ? 'outline' : 'secondary'}>
@@ -80,7 +84,10 @@ export function ReputationBreakdown() {
                       {item.hidden ? (
                         <li>
                           <Badge variant="destructive">
-                            {item.hiddenReason === 'block' ? 'Hidden (blocked member)' : 'Hidden'} 0x
+                            {item.hiddenReason === 'block'
+                              ? t('breakdown.hiddenBlocked')
+                              : t('breakdown.hidden')}{' '}
+                            0x
                           </Badge>
                         </li>
                       ) : null}
@@ -88,9 +95,9 @@ export function ReputationBreakdown() {
                   </div>
                   <span
                     className="w-20 text-right font-semibold tabular-nums"
-                    aria-label={`${points(item.points)} points`}
+                    aria-label={t('breakdown.pointsLabel', { points: points(item.points) })}
                   >
-                    {points(item.points)} pts
+                    {t('breakdown.points', { points: points(item.points) })}
                   </span>
                   {item.hiddenReason === 'block' ? null : (
                     <HideEndorsementButton id={item.id} hidden={item.hidden} />

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react'
 import type { TAccountSecurity, TSignedInSession } from '@vouched/shared/security'
 import { SECURITY_MESSAGES } from '@vouched/shared/security.constants'
 import { describe, expect, it } from 'vitest'
+import { changeLocale } from '../../../lib/i18n/i18n'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
 import { SecuritySettings } from './security-settings'
 
@@ -144,5 +145,24 @@ describe('Security settings', () => {
     expect(screen.getByText('This device')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled()
     expect(calls.map((c) => c.url)).toContain('/api/account/sessions/revoke-others')
+  })
+
+  it('speaks German: devices named in German, and signing out everywhere else counted', async () => {
+    await changeLocale('de')
+    securityServer()
+    const { user } = renderWithProviders(<SecuritySettings />, { user: me })
+    expect(await screen.findByText('Aus')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Zwei-Faktor-Anmeldung' })).toBeInTheDocument()
+    const devices = screen.getByRole('list', { name: 'Angemeldete Geräte' })
+    const firefox = within(devices).getByRole('listitem', { name: 'Firefox 128 auf Linux' })
+    expect(within(firefox).getByText('Dieses Gerät')).toBeInTheDocument()
+    expect(within(firefox).getByText(/ · Gerade aktiv$/)).toBeInTheDocument()
+    expect(within(devices).getByRole('listitem', { name: 'Unbekanntes Gerät' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Überall sonst abmelden' }))
+    expect(await screen.findByText('2 andere Sitzungen wurden abgemeldet.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Zwei-Faktor-Anmeldung einschalten' }))
+    expect(
+      await screen.findByRole('img', { name: 'QR-Code zum Scannen mit deiner Authenticator-App' }),
+    ).toBeInTheDocument()
   })
 })

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { securityQuery } from '../security.api'
@@ -7,12 +8,11 @@ import { TwoFactorSettings } from './two-factor-settings'
 
 /** The Security section of /settings: passkeys, two-factor sign-in, then the signed-in devices. */
 export function SecuritySettings() {
+  const { t } = useTranslation('security')
   const security = useQuery(securityQuery())
   if (security.isPending) return <Skeleton className="h-40 w-full" />
   if (security.isError) {
-    return (
-      <p className="text-sm text-destructive">Could not load your security settings. Please try again.</p>
-    )
+    return <p className="text-sm text-destructive">{t('settings.loadFailed')}</p>
   }
   const { twoFactorEnabled, recoveryCodesLeft, passkeys, sessions } = security.data
   return (
@@ -25,13 +25,13 @@ export function SecuritySettings() {
       </section>
       <section aria-labelledby="two-factor-title" className="grid gap-3">
         <h3 id="two-factor-title" className="font-medium">
-          Two-factor sign-in
+          {t('settings.twoFactor')}
         </h3>
         <TwoFactorSettings enabled={twoFactorEnabled} recoveryCodesLeft={recoveryCodesLeft} />
       </section>
       <section aria-labelledby="devices-title" className="grid gap-1">
         <h3 id="devices-title" className="font-medium">
-          Signed-in devices
+          {t('settings.devices')}
         </h3>
         <SignedInDevices sessions={sessions} />
       </section>

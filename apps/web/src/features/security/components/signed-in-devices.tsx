@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { TSignedInSession } from '@vouched/shared/security'
 import {
   LaptopIcon,
@@ -24,6 +25,7 @@ const ICONS = {
 }
 
 function SessionRow({ session }: { session: TSignedInSession }) {
+  const { t } = useTranslation('security')
   const revoke = useRevokeSession()
   const navigate = useNavigate()
   const device = describeDevice(session.userAgent)
@@ -35,10 +37,17 @@ function SessionRow({ session }: { session: TSignedInSession }) {
           void navigate('/auth', { replace: true })
           return
         }
-        toast({ title: 'Signed out', description: `${device.name} is signed out.` })
+        toast({
+          title: t('devices.signedOut'),
+          description: t('devices.signedOutText', { device: device.name }),
+        })
       },
       onError: (error) =>
-        toast({ title: 'Could not sign out', description: errorMessage(error), variant: 'destructive' }),
+        toast({
+          title: t('devices.couldNotSignOut'),
+          description: errorMessage(error),
+          variant: 'destructive',
+        }),
     })
   return (
     <li className="flex flex-wrap items-center gap-3 py-3" aria-label={device.name}>
@@ -48,11 +57,15 @@ function SessionRow({ session }: { session: TSignedInSession }) {
       <div className="grid min-w-0 flex-1 gap-0.5">
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
           {device.name}
-          {session.current ? <Badge variant="success">This device</Badge> : null}
+          {session.current ? <Badge variant="success">{t('devices.thisDevice')}</Badge> : null}
         </p>
         <p className="text-xs text-muted-foreground">
-          Signed in {formatRelativeTime(session.createdAt)} · Last active{' '}
-          {session.current ? 'now' : formatRelativeTime(session.lastSeenAt)}
+          {session.current
+            ? t('devices.activityNow', { signedIn: formatRelativeTime(session.createdAt) })
+            : t('devices.activity', {
+                signedIn: formatRelativeTime(session.createdAt),
+                lastActive: formatRelativeTime(session.lastSeenAt),
+              })}
         </p>
       </div>
       <Button
@@ -61,10 +74,10 @@ function SessionRow({ session }: { session: TSignedInSession }) {
         size="sm"
         onClick={signOut}
         disabled={revoke.isPending}
-        aria-label={`Sign out ${device.name}`}
+        aria-label={t('devices.signOutLabel', { device: device.name })}
       >
         {revoke.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <LogOutIcon aria-hidden />}
-        Sign out
+        {t('devices.signOut')}
       </Button>
     </li>
   )
@@ -72,12 +85,13 @@ function SessionRow({ session }: { session: TSignedInSession }) {
 
 /** The member's signed-in sessions, the current one first and marked, each with its own sign-out. */
 export function SignedInDevices({ sessions }: { sessions: TSignedInSession[] }) {
+  const { t } = useTranslation('security')
   const revokeOthers = useRevokeOtherSessions()
   const ordered = [...sessions].sort((a, b) => Number(b.current) - Number(a.current))
   const others = sessions.filter((session) => !session.current).length
   return (
     <div className="grid gap-3">
-      <ul aria-label="Signed-in devices" className="divide-y">
+      <ul aria-label={t('devices.list')} className="divide-y">
         {ordered.map((session) => (
           <SessionRow key={session.id} session={session} />
         ))}
@@ -91,12 +105,12 @@ export function SignedInDevices({ sessions }: { sessions: TSignedInSession[] }) 
           revokeOthers.mutate(undefined, {
             onSuccess: ({ revoked }) =>
               toast({
-                title: 'Signed out everywhere else',
-                description: `${revoked} other ${revoked === 1 ? 'session was' : 'sessions were'} signed out.`,
+                title: t('devices.othersSignedOut'),
+                description: t('devices.othersText', { count: revoked }),
               }),
             onError: (error) =>
               toast({
-                title: 'Could not sign out',
+                title: t('devices.couldNotSignOut'),
                 description: errorMessage(error),
                 variant: 'destructive',
               }),
@@ -108,7 +122,7 @@ export function SignedInDevices({ sessions }: { sessions: TSignedInSession[] }) 
         ) : (
           <LogOutIcon aria-hidden />
         )}
-        Sign out everywhere else
+        {t('devices.signOutOthers')}
       </Button>
     </div>
   )

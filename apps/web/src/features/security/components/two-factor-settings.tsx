@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { RECOVERY_CODE_COUNT, ZRecoveryCode, ZTotpCode, type TTwoFactorSetup } from '@vouched/shared/security'
 import { CheckIcon, CopyIcon, Loader2Icon, ShieldCheckIcon, ShieldOffIcon } from 'lucide-react'
@@ -24,6 +25,7 @@ const QR_SIZE = 192
 
 /** The otpauth URL as a QR code an authenticator app scans (an SVG drawn by `qrcode`). */
 function SetupQrCode({ url }: { url: string }) {
+  const { t } = useTranslation('security')
   const current = useQrCodeSvg(url, { size: QR_SIZE, errorCorrectionLevel: 'M', margin: 1 })
   return (
     <div className="w-fit rounded-xl border bg-white p-3 shadow-sm">
@@ -32,7 +34,7 @@ function SetupQrCode({ url }: { url: string }) {
           src={svgDataUrl(current)}
           width={QR_SIZE}
           height={QR_SIZE}
-          alt="QR code to scan with your authenticator app"
+          alt={t('twoFactor.qr')}
           data-testid="two-factor-qr"
         />
       ) : (
@@ -57,6 +59,7 @@ function ConfirmSetup({
   onEnabled: (recoveryCodes: string[]) => void
   onCancel: () => void
 }) {
+  const { t } = useTranslation('security')
   const enable = useEnableTwoFactor()
   const form = useForm<{ code: string }>({
     resolver: zodResolver(ZConfirm) as Resolver<{ code: string }>,
@@ -74,14 +77,14 @@ function ConfirmSetup({
   return (
     <div className="grid gap-5">
       <ol className="grid list-decimal gap-1 pl-5 text-sm text-muted-foreground">
-        <li>Open an authenticator app (1Password, Google Authenticator, Authy, Aegis…).</li>
-        <li>Scan the QR code, or type the key below into the app.</li>
-        <li>Enter the 6-digit code the app shows to finish.</li>
+        <li>{t('twoFactor.step1')}</li>
+        <li>{t('twoFactor.step2')}</li>
+        <li>{t('twoFactor.step3')}</li>
       </ol>
       <div className="flex flex-wrap items-start gap-5">
         <SetupQrCode url={setup.otpauthUrl} />
         <div className="grid min-w-0 flex-1 gap-1 text-sm">
-          <span className="text-muted-foreground">Key for typing in by hand</span>
+          <span className="text-muted-foreground">{t('twoFactor.key')}</span>
           <code
             className="rounded-md bg-muted px-2 py-1.5 font-mono text-sm break-all"
             data-testid="two-factor-secret"
@@ -95,14 +98,14 @@ function ConfirmSetup({
           onSubmit={onSubmit}
           noValidate
           className="grid max-w-xs gap-3"
-          aria-label="Confirm two-factor sign-in"
+          aria-label={t('twoFactor.confirmForm')}
         >
           <FormField
             control={form.control}
             name="code"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>Code from the app</FormLabel>
+                <FormLabel>{t('twoFactor.code')}</FormLabel>
                 <FormControl>
                   <Input inputMode="numeric" autoComplete="one-time-code" placeholder="123456" {...field} />
                 </FormControl>
@@ -113,10 +116,10 @@ function ConfirmSetup({
           <div className="flex gap-2">
             <Button type="submit" disabled={enable.isPending}>
               {enable.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-              Turn on
+              {t('twoFactor.turnOn')}
             </Button>
             <Button type="button" variant="outline" onClick={onCancel}>
-              Cancel
+              {t('twoFactor.cancel')}
             </Button>
           </div>
         </form>
@@ -127,24 +130,22 @@ function ConfirmSetup({
 
 /** The ten recovery codes, shown once right after turning on. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation('security')
   const [copied, setCopied] = useState(false)
   const copy = () =>
     navigator.clipboard.writeText(codes.join('\n')).then(
       () => setCopied(true),
-      () => toast({ title: 'Could not copy', description: 'Select the codes and copy them by hand.' }),
+      () => toast({ title: t('twoFactor.copyFailed'), description: t('twoFactor.copyFailedText') }),
     )
   return (
     <div className="grid gap-4">
       <Alert variant="success" role="status">
         <ShieldCheckIcon aria-hidden />
-        <AlertTitle>Two-factor sign-in is on</AlertTitle>
-        <AlertDescription>
-          Save these {RECOVERY_CODE_COUNT} recovery codes somewhere safe, such as a password manager. Each one
-          signs you in once if you lose your phone. They are shown only now.
-        </AlertDescription>
+        <AlertTitle>{t('twoFactor.isOn')}</AlertTitle>
+        <AlertDescription>{t('twoFactor.saveCodes', { total: RECOVERY_CODE_COUNT })}</AlertDescription>
       </Alert>
       <ul
-        aria-label="Recovery codes"
+        aria-label={t('twoFactor.codes')}
         className="grid w-fit grid-cols-2 gap-x-6 gap-y-1 rounded-lg border bg-muted/40 p-4 font-mono text-sm"
       >
         {codes.map((code) => (
@@ -154,10 +155,10 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" onClick={() => void copy()}>
           {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
-          {copied ? 'Copied' : 'Copy codes'}
+          {copied ? t('twoFactor.copied') : t('twoFactor.copyCodes')}
         </Button>
         <Button type="button" onClick={onDone}>
-          I have saved them
+          {t('twoFactor.saved')}
         </Button>
       </div>
     </div>
@@ -169,6 +170,7 @@ const ZDisableWithRecovery = z.object({ code: z.string(), recoveryCode: ZRecover
 
 /** Turning off takes a current code, or a recovery code for a member without their phone. */
 function DisableTwoFactor({ onCancel }: { onCancel: () => void }) {
+  const { t } = useTranslation('security')
   const disable = useDisableTwoFactor()
   const [mode, setMode] = useState<SecondFactorMode>('code')
   const form = useForm<SecondFactorValues>({
@@ -180,7 +182,7 @@ function DisableTwoFactor({ onCancel }: { onCancel: () => void }) {
   const onSubmit = form.handleSubmit((values) =>
     disable.mutate(mode === 'code' ? { code: values.code } : { recoveryCode: values.recoveryCode }, {
       onSuccess: () => {
-        toast({ title: 'Two-factor sign-in is off', description: 'Your password alone signs you in again.' })
+        toast({ title: t('twoFactor.isOff'), description: t('twoFactor.isOffText') })
         onCancel()
       },
       onError: (error) => form.setError(mode, { message: errorMessage(error) }, { shouldFocus: true }),
@@ -192,9 +194,9 @@ function DisableTwoFactor({ onCancel }: { onCancel: () => void }) {
         onSubmit={onSubmit}
         noValidate
         className="grid max-w-xs gap-3"
-        aria-label="Turn off two-factor sign-in"
+        aria-label={t('twoFactor.disableForm')}
       >
-        <SecondFactorField mode={mode} control={form.control} codeLabel="Current code from your app" />
+        <SecondFactorField mode={mode} control={form.control} codeLabel={t('twoFactor.currentCode')} />
         <Button
           type="button"
           variant="link"
@@ -204,15 +206,15 @@ function DisableTwoFactor({ onCancel }: { onCancel: () => void }) {
             setMode(mode === 'code' ? 'recoveryCode' : 'code')
           }}
         >
-          {mode === 'code' ? 'Use a recovery code instead' : 'Use a code from my app instead'}
+          {mode === 'code' ? t('twoFactor.useRecovery') : t('twoFactor.useApp')}
         </Button>
         <div className="flex gap-2">
           <Button type="submit" variant="destructive" disabled={disable.isPending}>
             {disable.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-            Turn off
+            {t('twoFactor.turnOff')}
           </Button>
           <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
+            {t('twoFactor.cancel')}
           </Button>
         </div>
       </form>
@@ -234,6 +236,7 @@ export function TwoFactorSettings({
   enabled: boolean
   recoveryCodesLeft: number
 }) {
+  const { t } = useTranslation('security')
   const [step, setStep] = useState<Step>({ name: 'idle' })
   const start = useStartTwoFactorSetup()
   const idle = () => setStep({ name: 'idle' })
@@ -255,18 +258,18 @@ export function TwoFactorSettings({
         {enabled ? (
           <Badge variant="success">
             <ShieldCheckIcon aria-hidden />
-            On
+            {t('twoFactor.on')}
           </Badge>
         ) : (
           <Badge variant="secondary">
             <ShieldOffIcon aria-hidden />
-            Off
+            {t('twoFactor.off')}
           </Badge>
         )}
         <p className="text-sm text-muted-foreground">
           {enabled
-            ? `Signing in asks for a code from your authenticator app after your password. ${recoveryCodesLeft} of ${RECOVERY_CODE_COUNT} recovery codes left.`
-            : 'Add a code from an authenticator app to your password, so a stolen password alone cannot sign in.'}
+            ? t('twoFactor.enabledText', { left: recoveryCodesLeft, total: RECOVERY_CODE_COUNT })
+            : t('twoFactor.disabledText')}
         </p>
       </div>
       {enabled ? (
@@ -279,7 +282,7 @@ export function TwoFactorSettings({
             className="justify-self-start"
             onClick={() => setStep({ name: 'disable' })}
           >
-            Turn off two-factor sign-in
+            {t('twoFactor.turnOffButton')}
           </Button>
         )
       ) : (
@@ -291,7 +294,11 @@ export function TwoFactorSettings({
             start.mutate(undefined, {
               onSuccess: (setup) => setStep({ name: 'setup', setup }),
               onError: (error) =>
-                toast({ title: 'Could not start', description: errorMessage(error), variant: 'destructive' }),
+                toast({
+                  title: t('twoFactor.couldNotStart'),
+                  description: errorMessage(error),
+                  variant: 'destructive',
+                }),
             })
           }
         >
@@ -300,7 +307,7 @@ export function TwoFactorSettings({
           ) : (
             <ShieldCheckIcon aria-hidden />
           )}
-          Turn on two-factor sign-in
+          {t('twoFactor.turnOnButton')}
         </Button>
       )}
     </div>

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react'
 import type { TTrust } from '@vouched/shared/trust'
 import { TRUST_MESSAGES } from '@vouched/shared/trust.constants'
 import { describe, expect, it } from 'vitest'
+import { changeLocale } from '../../../lib/i18n/i18n'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
 import { TrustCard } from './trust-card'
 
@@ -72,6 +73,22 @@ describe('TrustCard', () => {
     renderCard({ body: trust({ sources: [] }) })
     expect(await screen.findByTestId('trust-explanation')).toHaveTextContent(
       'It comes from members you cannot see.',
+    )
+  })
+
+  it('speaks German, the sources still linked inside one sentence', async () => {
+    await changeLocale('de')
+    renderCard({ body: trust({ isSeed: true }) })
+    expect(await screen.findByRole('heading', { level: 2, name: 'Vertrauen' })).toBeInTheDocument()
+    expect(await screen.findByText(/höher als bei 91 % der Mitglieder/)).toBeInTheDocument()
+    expect(screen.getByText('Startmitglied')).toBeInTheDocument()
+    const explanation = screen.getByTestId('trust-explanation')
+    expect(explanation).toHaveTextContent(
+      /^Der größte Teil dieses Vertrauens stammt von Carol Danvers \(60%\), dan \(25%\) und .+\.$/,
+    )
+    expect(within(explanation).getByRole('link', { name: 'Carol Danvers' })).toHaveAttribute(
+      'href',
+      '/profile/carol',
     )
   })
 })

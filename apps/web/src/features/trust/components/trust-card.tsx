@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import type { TTrust, TTrustSource } from '@vouched/shared/trust'
 import {
@@ -18,22 +19,20 @@ type Props = { username: string }
 
 /** The trust score beside the reputation (docs/reputation.md): how much trust reaches the member, and from whom. */
 export function TrustCard({ username }: Props) {
+  const { t } = useTranslation('trust')
   const trust = useQuery(trustQuery(username))
   return (
     <Card aria-labelledby="trust-title">
       <CardHeader>
         <CardTitle as="h2" id="trust-title" className="flex items-center gap-2">
           <ShieldCheckIcon className="size-4" aria-hidden />
-          Trust
+          {t('card.title')}
         </CardTitle>
-        <CardDescription>
-          Trust flows from established members through named endorsements; a circle of accounts endorsing each
-          other gains none. It is separate from the reputation score.
-        </CardDescription>
+        <CardDescription>{t('card.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {trust.isPending ? (
-          <Skeleton className="h-12 w-full" aria-label="Loading trust" />
+          <Skeleton className="h-12 w-full" aria-label={t('card.loading')} />
         ) : trust.isError ? (
           <p className="text-sm text-muted-foreground">{TRUST_MESSAGES.loadFailed}</p>
         ) : (
@@ -45,13 +44,10 @@ export function TrustCard({ username }: Props) {
 }
 
 function TrustDetails({ trust }: { trust: TTrust }) {
+  const { t } = useTranslation('trust')
   if (!trust.computed) return <p className="text-sm text-muted-foreground">{TRUST_MESSAGES.notComputed}</p>
   if (trust.score === 0) {
-    return (
-      <p className="text-sm text-muted-foreground">
-        No trust reaches this member yet: none of their named endorsements comes from a member trust reaches.
-      </p>
-    )
+    return <p className="text-sm text-muted-foreground">{t('card.none')}</p>
   }
   return (
     <div className="grid gap-3">
@@ -60,17 +56,19 @@ function TrustDetails({ trust }: { trust: TTrust }) {
           {formatTrustScore(trust.score)}
         </p>
         <p className="text-sm text-muted-foreground">
-          the average member’s trust · higher than {Math.floor(trust.percentile)}% of members
+          {t('card.average', { percent: Math.floor(trust.percentile) })}
         </p>
-        {trust.isSeed ? <Badge variant="secondary">Seed member</Badge> : null}
+        {trust.isSeed ? <Badge variant="secondary">{t('card.seed')}</Badge> : null}
       </div>
       <p className="text-sm" data-testid="trust-explanation">
         {trust.sources.length === 0 ? (
-          'It comes from members you cannot see.'
+          t('card.hiddenSources')
         ) : (
-          <>
-            Most of this trust comes from <SourceList sources={trust.sources} />.
-          </>
+          <Trans
+            t={t}
+            i18nKey="card.mostFrom"
+            components={{ sources: <SourceList sources={trust.sources} /> }}
+          />
         )}
       </p>
     </div>
@@ -79,12 +77,13 @@ function TrustDetails({ trust }: { trust: TTrust }) {
 
 /** "Ana (60%), Ben (25%) and being a seed member (15%)", each member linking to their profile. */
 function SourceList({ sources }: { sources: TTrustSource[] }) {
+  const { t } = useTranslation('trust')
   return sources.map((source, index) => {
     const label = trustSourceLabel({
       kind: source.kind,
       name: source.user ? source.user.fullName || source.user.username : null,
     })
-    const separator = index === 0 ? '' : index === sources.length - 1 ? ' and ' : ', '
+    const separator = index === 0 ? '' : index === sources.length - 1 ? t('card.and') : t('card.comma')
     return (
       <Fragment key={source.user?.id ?? 'seed'}>
         {separator}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { ZAddTrustSeedBody, type TAddTrustSeedBody } from '@vouched/shared/trust'
@@ -16,6 +17,7 @@ import { trustSeedsQuery, useAddTrustSeed, useRecomputeTrust, useRemoveTrustSeed
 
 /** Admins choose seed members for the trust rank (beside the automatic ones) and may recompute at once. */
 export function TrustSeedsPanel() {
+  const { t } = useTranslation('trust')
   const seeds = useQuery(trustSeedsQuery())
   const add = useAddTrustSeed()
   const remove = useRemoveTrustSeed()
@@ -30,7 +32,7 @@ export function TrustSeedsPanel() {
       (seed) => {
         toast({
           title: TRUST_MESSAGES.seedAdded,
-          description: `@${seed.username} is now a seed. ${TRUST_MESSAGES.recomputeSoon}`,
+          description: t('seeds.addedText', { username: seed.username, soon: TRUST_MESSAGES.recomputeSoon }),
         })
         form.reset({ username: '' })
       },
@@ -43,23 +45,25 @@ export function TrustSeedsPanel() {
     recompute.mutateAsync().then(
       (result) =>
         toast({
-          title: result.computed ? 'Trust recomputed' : 'Not recomputed',
+          title: result.computed ? t('seeds.recomputed') : t('seeds.notRecomputed'),
           description: result.computed
-            ? `${result.members} members, ${result.endorsements} endorsements, ${result.seeds} seeds in ${result.milliseconds} ms.`
+            ? t('seeds.recomputedText', {
+                members: result.members,
+                endorsements: result.endorsements,
+                seeds: result.seeds,
+                milliseconds: result.milliseconds,
+              })
             : result.message,
         }),
       (error: unknown) =>
-        toast({ title: 'Not recomputed', description: errorMessage(error), variant: 'destructive' }),
+        toast({ title: t('seeds.notRecomputed'), description: errorMessage(error), variant: 'destructive' }),
     )
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Trust seeds</CardTitle>
-        <CardDescription>
-          Trust starts from members with a verified work email whose account is over 30 days old, and from the
-          members chosen here. It is recomputed in the background after changes.
-        </CardDescription>
+        <CardTitle as="h2">{t('seeds.title')}</CardTitle>
+        <CardDescription>{t('seeds.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <Form {...form}>
@@ -67,16 +71,16 @@ export function TrustSeedsPanel() {
             onSubmit={onSubmit}
             noValidate
             className="flex flex-wrap items-start gap-2"
-            aria-label="Add a seed"
+            aria-label={t('seeds.addForm')}
           >
             <FormField
               control={form.control}
               name="username"
               render={({ field }) => (
                 <FormItem className="min-w-0 flex-1">
-                  <FormLabel className="sr-only">Username</FormLabel>
+                  <FormLabel className="sr-only">{t('seeds.username')}</FormLabel>
                   <FormControl>
-                    <Input placeholder="Username" autoComplete="off" {...field} />
+                    <Input placeholder={t('seeds.username')} autoComplete="off" {...field} />
                   </FormControl>
                   <FormMessage />
                 </FormItem>
@@ -84,24 +88,22 @@ export function TrustSeedsPanel() {
             />
             <Button type="submit" disabled={add.isPending}>
               {add.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-              Add seed
+              {t('seeds.add')}
             </Button>
             <Button type="button" variant="outline" onClick={onRecompute} disabled={recompute.isPending}>
               <RefreshCwIcon className={recompute.isPending ? 'animate-spin' : undefined} aria-hidden />
-              Recompute now
+              {t('seeds.recompute')}
             </Button>
           </form>
         </Form>
         {seeds.isPending ? (
-          <Skeleton className="h-10 w-full" aria-label="Loading seeds" />
+          <Skeleton className="h-10 w-full" aria-label={t('seeds.loading')} />
         ) : seeds.isError ? (
-          <p className="text-sm text-muted-foreground">
-            {errorMessage(seeds.error, 'Failed to load the seeds')}
-          </p>
+          <p className="text-sm text-muted-foreground">{errorMessage(seeds.error, t('seeds.loadFailed'))}</p>
         ) : seeds.data.seeds.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No chosen seeds yet.</p>
+          <p className="text-sm text-muted-foreground">{t('seeds.empty')}</p>
         ) : (
-          <ul className="divide-y rounded-md border" aria-label="Chosen seeds">
+          <ul className="divide-y rounded-md border" aria-label={t('seeds.list')}>
             {seeds.data.seeds.map((seed) => (
               <li key={seed.id} className="flex items-center justify-between gap-3 px-3 py-2">
                 <Link
@@ -115,7 +117,7 @@ export function TrustSeedsPanel() {
                   variant="ghost"
                   size="sm"
                   disabled={remove.isPending}
-                  aria-label={`Remove @${seed.username} from the seeds`}
+                  aria-label={t('seeds.removeLabel', { username: seed.username })}
                   onClick={() =>
                     remove.mutateAsync(seed.id).then(
                       () =>
@@ -132,7 +134,7 @@ export function TrustSeedsPanel() {
                     )
                   }
                 >
-                  Remove
+                  {t('seeds.remove')}
                 </Button>
               </li>
             ))}
