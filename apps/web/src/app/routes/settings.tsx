@@ -17,6 +17,7 @@ import { ColorSchemeSetting } from '../../features/account/components/color-sche
 import { ChangePasswordForm } from '../../features/account/components/change-password-form'
 import { DataExport } from '../../features/account/components/data-export'
 import { DeleteAccount } from '../../features/account/components/delete-account'
+import { LanguageSetting } from '../../features/account/components/language-setting'
 import { NotificationPreferences } from '../../features/account/components/notification-preferences'
 import { ReviewEndorsementsSetting } from '../../features/account/components/review-endorsements-setting'
 import { BlockedMembers } from '../../features/blocks/components/blocked-members'
@@ -85,7 +86,10 @@ export default function SettingsPage() {
         title="Appearance"
         description="Light, dark, or whatever your device uses."
       >
-        <ColorSchemeSetting />
+        <div className="grid gap-6">
+          <ColorSchemeSetting />
+          <LanguageSetting />
+        </div>
       </Section>
       <Section
         id="security"
