@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { changeLocale } from '../../../lib/i18n/i18n'
-import { makeUser, renderWithProviders } from '../../../test/render'
+import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
+import { ApiTokens } from './api-tokens'
 import { ChangePasswordForm } from './change-password-form'
 import { DataExport } from './data-export'
 import { DeleteAccount } from './delete-account'
@@ -28,5 +29,23 @@ describe('account settings in German', () => {
     expect(await screen.findByRole('dialog', { name: 'Dein Konto löschen?' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Abbrechen' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Mein Konto endgültig löschen' })).toBeInTheDocument()
+  })
+})
+
+describe('API tokens intro', () => {
+  it('links the API reference inside the sentence, in English and in German', async () => {
+    mockApi({ 'GET /api/account/tokens': { body: { tokens: [] } } })
+    const { unmount } = renderWithProviders(<ApiTokens />, { user: makeUser() })
+    expect(screen.getByRole('link', { name: 'Vouched API' })).toHaveAttribute('href', '/api/docs')
+    expect(screen.getByText('Authorization: Bearer …')).toBeInTheDocument()
+    unmount()
+
+    await changeLocale('de')
+    renderWithProviders(<ApiTokens />, { user: makeUser() })
+    const link = screen.getByRole('link', { name: 'Vouched API' })
+    expect(link).toHaveAttribute('href', '/api/docs')
+    expect(link.parentElement).toHaveTextContent(
+      /^Sende ein Token als Authorization: Bearer …, um die Vouched API/,
+    )
   })
 })

@@ -62,7 +62,7 @@ export function ApiTokens() {
           i18nKey="apiTokens.intro"
           components={{
             code: <code className="rounded bg-muted px-1 py-0.5 text-xs" />,
-            link: <a href="/api/docs" className="font-medium text-primary hover:underline" />,
+            docs: <a href="/api/docs" className="font-medium text-primary hover:underline" />,
           }}
         />
       </p>
