@@ -1,4 +1,5 @@
 import type { TApiError } from '@vouched/shared/errors'
+import { i18n } from './i18n/i18n'
 
 /**
  * Any non-OK answer. `message` follows SPEC.md §8: "{status}: {text}". `body` is the parsed JSON error
@@ -27,7 +28,7 @@ export class ApiError extends Error {
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError
 
 /** The server's human message (for toast descriptions), else the error's own message. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+export function errorMessage(error: unknown, fallback = i18n.t('common:errors.generic')): string {
   if (error instanceof ApiError) return error.body?.message || fallback
   if (error instanceof Error && error.message) return error.message
   return fallback

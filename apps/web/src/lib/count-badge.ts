@@ -1,3 +1,5 @@
+import { i18n } from './i18n/i18n'
+
 /** What a count bubble shows: the number, capped at '9+' (SPEC.md §9). */
 export function badgeText(count: number): string {
   return count > 9 ? '9+' : String(count)
@@ -10,5 +12,5 @@ export function badgeText(count: number): string {
  * nothing.
  */
 export function countedName(title: string, count: number, what: string): string {
-  return count > 0 ? `${title}, ${badgeText(count)} ${what}` : title
+  return count > 0 ? i18n.t('common:countedName', { title, shown: badgeText(count), what }) : title
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { changeLocale } from './i18n/i18n'
 import { formatAge, formatDay, formatMonth, formatRelativeTime } from './time'
 
 const now = new Date('2025-06-15T12:00:00.000Z')
@@ -57,5 +58,37 @@ describe('formatDay and formatMonth', () => {
     expect(formatDay(date)).toBe('Mar 4, 2025')
     expect(formatMonth(date)).toBe('Mar 2025')
     expect(formatDay(new Date(2024, 11, 31))).toBe('Dec 31, 2024')
+  })
+})
+
+describe('in German', () => {
+  it('writes days and months with Intl', async () => {
+    await changeLocale('de')
+    const date = new Date(2025, 2, 4, 10, 30)
+    expect(formatDay(date)).toBe('4. März 2025')
+    expect(formatMonth(date)).toBe('März 2025')
+    expect(formatRelativeTime('2024-03-04T10:00:00.000Z', now)).toBe('4. März 2024')
+  })
+
+  it('writes relative times and ages with German words and plurals', async () => {
+    await changeLocale('de')
+    expect(formatRelativeTime(ago(10 * SECOND), now)).toBe('gerade eben')
+    expect(formatRelativeTime(ago(MINUTE), now)).toBe('vor 1 Minute')
+    expect(formatRelativeTime(ago(5 * MINUTE), now)).toBe('vor 5 Minuten')
+    expect(formatRelativeTime(ago(3 * HOUR), now)).toBe('vor 3 Stunden')
+    expect(formatRelativeTime(null, now)).toBe('kürzlich')
+    expect(formatAge(ago(1 * SECOND), now)).toBe('vor 1 Sekunde')
+    expect(formatAge(ago(59 * MINUTE), now)).toBe('vor 59 Minuten')
+    expect(formatAge(ago(DAY), now)).toBe('vor 1 Tag')
+    expect(formatAge(ago(29 * DAY), now)).toBe('vor 29 Tagen')
+    expect(formatAge(ago(800 * DAY), now)).toBe('vor 2 Jahren')
+    expect(formatAge(undefined, now)).toBe('kürzlich')
+  })
+
+  it('is English again once the app is', async () => {
+    await changeLocale('de')
+    await changeLocale('en')
+    expect(formatAge(ago(5 * MINUTE), now)).toBe('5 minutes ago')
+    expect(formatDay(new Date(2025, 2, 4))).toBe('Mar 4, 2025')
   })
 })

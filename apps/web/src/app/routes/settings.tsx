@@ -19,6 +19,7 @@ import { ChangePasswordForm } from '../../features/account/components/change-pas
 import { DataExport } from '../../features/account/components/data-export'
 import { DeleteAccount } from '../../features/account/components/delete-account'
 import { DigestSetting } from '../../features/account/components/digest-setting'
+import { LanguageSetting } from '../../features/account/components/language-setting'
 import { NotificationPreferences } from '../../features/account/components/notification-preferences'
 import { FederationSetting } from '../../features/account/components/federation-setting'
 import { ReviewEndorsementsSetting } from '../../features/account/components/review-endorsements-setting'
@@ -90,7 +91,10 @@ export default function SettingsPage() {
         title={t('settings.sections.appearance.title')}
         description={t('settings.sections.appearance.description')}
       >
-        <ColorSchemeSetting />
+        <div className="grid gap-6">
+          <ColorSchemeSetting />
+          <LanguageSetting />
+        </div>
       </Section>
       <Section
         id="security"

@@ -1,4 +1,5 @@
 import type { Control } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '../ui/form'
 import { Input } from '../ui/input'
 
@@ -18,6 +19,7 @@ export function SecondFactorField({
   codeLabel: string
   autoFocus?: boolean
 }) {
+  const { t } = useTranslation('common')
   return mode === 'code' ? (
     <FormField
       key="code"
@@ -47,7 +49,7 @@ export function SecondFactorField({
       name="recoveryCode"
       render={({ field }) => (
         <FormItem>
-          <FormLabel>Recovery code</FormLabel>
+          <FormLabel>{t('secondFactor.recoveryCode')}</FormLabel>
           <FormControl>
             <Input
               autoComplete="off"

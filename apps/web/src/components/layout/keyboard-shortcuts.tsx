@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import { isShortcutPress } from '../../lib/shortcuts'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog'
 
@@ -12,10 +13,10 @@ export type ShortcutActions = {
 }
 
 export const SHORTCUTS = [
-  { key: '/', action: 'search', description: 'Search people and skills' },
-  { key: 'n', action: 'newEndorsement', description: 'New endorsement (on a profile: endorse that member)' },
-  { key: '?', action: 'help', description: 'Show these keyboard shortcuts' },
-] as const satisfies readonly { key: string; action: keyof ShortcutActions; description: string }[]
+  { key: '/', action: 'search' },
+  { key: 'n', action: 'newEndorsement' },
+  { key: '?', action: 'help' },
+] as const satisfies readonly { key: string; action: keyof ShortcutActions }[]
 
 /** Runs the shell's shortcuts on key presses that are not typing (see isShortcutPress). */
 export function useKeyboardShortcuts(actions: ShortcutActions) {
@@ -43,12 +44,13 @@ export function KeyboardShortcutsDialog({
   open: boolean
   onOpenChange: (open: boolean) => void
 }) {
+  const { t } = useTranslation('common')
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
-          <DialogTitle>Keyboard shortcuts</DialogTitle>
-          <DialogDescription>They work anywhere except while you type in a field.</DialogDescription>
+          <DialogTitle>{t('shortcuts.title')}</DialogTitle>
+          <DialogDescription>{t('shortcuts.description')}</DialogDescription>
         </DialogHeader>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 text-sm">
           {SHORTCUTS.map((shortcut) => (
@@ -58,7 +60,7 @@ export function KeyboardShortcutsDialog({
                   {shortcut.key}
                 </kbd>
               </dt>
-              <dd>{shortcut.description}</dd>
+              <dd>{t(`shortcuts.${shortcut.action}`)}</dd>
             </div>
           ))}
         </dl>

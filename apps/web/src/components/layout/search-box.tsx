@@ -1,11 +1,13 @@
 import { SearchIcon } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { cn } from '../../lib/cn'
 import { Input } from '../ui/input'
 
 /** The top bar search: goes to /discover?q={text}&sort=reputation, only when the trimmed text is not empty. */
 export function SearchBox({ className, onSearch }: { className?: string; onSearch?: () => void }) {
+  const { t } = useTranslation('common')
   const [text, setText] = useState('')
   const navigate = useNavigate()
 
@@ -25,10 +27,10 @@ export function SearchBox({ className, onSearch }: { className?: string; onSearc
       />
       <Input
         type="search"
-        aria-label="Search users or tags"
+        aria-label={t('searchBox.label')}
         aria-keyshortcuts="/"
         data-top-bar-search=""
-        placeholder="Search users or tags..."
+        placeholder={t('searchBox.placeholder')}
         value={text}
         onChange={(event) => setText(event.target.value)}
         className="h-9 rounded-full bg-muted/60 pl-9 shadow-none focus-visible:bg-card"

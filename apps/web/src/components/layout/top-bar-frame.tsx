@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Logo } from './logo'
 
@@ -17,8 +18,9 @@ export function TopBarFrame({ children }: { children: ReactNode }) {
 }
 
 export function HomeLogoLink() {
+  const { t } = useTranslation('common')
   return (
-    <Link to="/" className="shrink-0 rounded-md" aria-label="Vouched home">
+    <Link to="/" className="shrink-0 rounded-md" aria-label={t('topBar.home')}>
       <Logo />
     </Link>
   )

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { changeLocale } from '../../lib/i18n/i18n'
 import { makeUser, mockApi, renderWithProviders } from '../../test/render'
 import { TopBar } from './top-bar'
 
@@ -97,5 +98,17 @@ describe('TopBar', () => {
     )
     expect(screen.getByText('bell-bar')).toBeInTheDocument()
     expect(screen.getByText('messages-link')).toBeInTheDocument()
+  })
+})
+
+describe('TopBar in German', () => {
+  it('names the navigation, search and menus in German', async () => {
+    await changeLocale('de')
+    const { user } = renderWithProviders(<TopBar />, { user: makeUser(), route: '/discover' })
+    expect(screen.getByRole('link', { name: 'Entdecken' })).toHaveAttribute('aria-current', 'page')
+    expect(screen.getByRole('link', { name: 'Empfehlung schreiben' })).toBeInTheDocument()
+    expect(screen.getAllByRole('searchbox', { name: 'Personen oder Tags suchen' })[0]).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Benutzermenü öffnen' }))
+    expect(await screen.findByRole('menuitem', { name: 'Abmelden' })).toBeInTheDocument()
   })
 })

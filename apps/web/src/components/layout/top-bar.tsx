@@ -13,6 +13,7 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import { useRef, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
 import { cn } from '../../lib/cn'
 import { openNewEndorsement, requestNewEndorsement } from '../../lib/shortcuts'
@@ -62,11 +63,12 @@ export type TopBarSlots = {
 const renderSlot = (slot: TopBarSlot | undefined, placement: SlotPlacement) =>
   typeof slot === 'function' ? slot(placement) : (slot ?? null)
 
-type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean }
+type NavItem = { to: string; label: 'home' | 'discover' | 'network'; icon: LucideIcon; end?: boolean }
+/** The main pages; `label` names the text under topBar.nav. */
 export const NAV_ITEMS: NavItem[] = [
-  { to: '/', label: 'Home', icon: HomeIcon, end: true },
-  { to: '/discover', label: 'Discover', icon: CompassIcon },
-  { to: '/connections', label: 'Network', icon: UsersIcon },
+  { to: '/', label: 'home', icon: HomeIcon, end: true },
+  { to: '/discover', label: 'discover', icon: CompassIcon },
+  { to: '/connections', label: 'network', icon: UsersIcon },
 ]
 
 /** The signed-in top bar (SPEC.md §2). Renders nothing while signed out or loading. */
@@ -84,6 +86,7 @@ function isShown(element: HTMLElement) {
 }
 
 function SignedInBar({ user, slots }: { user: TSelfUser; slots: TopBarSlots }) {
+  const { t } = useTranslation('common')
   const [menuOpen, setMenuOpen] = useState(false)
   const [shortcutsOpen, setShortcutsOpen] = useState(false)
   // Set by "/" on narrow screens, where the search box lives in the side menu.
@@ -113,7 +116,7 @@ function SignedInBar({ user, slots }: { user: TSelfUser; slots: TopBarSlots }) {
       />
       <HomeLogoLink />
 
-      <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+      <nav aria-label={t('topBar.mainNav')} className="hidden items-center gap-1 lg:flex">
         {NAV_ITEMS.map((item) => (
           <NavLink
             key={item.to}
@@ -129,7 +132,7 @@ function SignedInBar({ user, slots }: { user: TSelfUser; slots: TopBarSlots }) {
             }
           >
             <item.icon className="size-4" aria-hidden />
-            {item.label}
+            {t(`topBar.nav.${item.label}`)}
           </NavLink>
         ))}
       </nav>
@@ -156,11 +159,12 @@ function SignedInBar({ user, slots }: { user: TSelfUser; slots: TopBarSlots }) {
 
 /** Create Endorsement where no picker is supplied: Discover lists members to endorse. */
 function CreateEndorsementLink() {
+  const { t } = useTranslation('common')
   return (
     <Button asChild size="sm">
       <Link to="/discover">
         <PlusIcon aria-hidden />
-        Create Endorsement
+        {t('topBar.createEndorsement')}
       </Link>
     </Button>
   )
@@ -175,6 +179,7 @@ function UserMenu({
   extra: ReactNode
   onShowShortcuts: () => void
 }) {
+  const { t } = useTranslation('common')
   const { signOut, isPending } = useSignOut()
   const name = user.fullName || user.username
   return (
@@ -185,7 +190,7 @@ function UserMenu({
       <DropdownMenuTrigger asChild>
         <button
           type="button"
-          aria-label="Open user menu"
+          aria-label={t('topBar.openUserMenu')}
           className="ml-1 rounded-full ring-offset-2 ring-offset-card outline-none"
         >
           <UserAvatar
@@ -207,26 +212,26 @@ function UserMenu({
         <DropdownMenuItem asChild>
           <Link to={`/profile/${encodeURIComponent(user.username)}`}>
             <UserIcon aria-hidden />
-            Your Profile
+            {t('topBar.yourProfile')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to="/settings">
             <SettingsIcon aria-hidden />
-            Settings
+            {t('topBar.settings')}
           </Link>
         </DropdownMenuItem>
         {user.isAdmin ? (
           <DropdownMenuItem asChild>
             <Link to="/admin">
               <ShieldIcon aria-hidden />
-              Admin Dashboard
+              {t('topBar.adminDashboard')}
             </Link>
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuItem onSelect={onShowShortcuts}>
           <KeyboardIcon aria-hidden />
-          Keyboard shortcuts
+          {t('topBar.keyboardShortcuts')}
           <kbd className="ml-auto font-mono text-xs text-muted-foreground">?</kbd>
         </DropdownMenuItem>
         {extra ? (
@@ -245,7 +250,7 @@ function UserMenu({
           }}
         >
           <LogOutIcon aria-hidden />
-          {isPending ? 'Signing out...' : 'Sign out'}
+          {isPending ? t('topBar.signingOut') : t('topBar.signOut')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
@@ -265,6 +270,7 @@ function MobileMenu({
   onOpenChange: (open: boolean) => void
   searchOnOpenRef: { current: boolean }
 }) {
+  const { t } = useTranslation('common')
   const { signOut, isPending } = useSignOut()
   const close = () => setOpen(false)
   // Set when the menu closes to make way for a dialog (Create Endorsement): focus then stays with that
@@ -280,7 +286,7 @@ function MobileMenu({
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="-ml-2 lg:hidden" aria-label="Open menu">
+        <Button variant="ghost" size="icon" className="-ml-2 lg:hidden" aria-label={t('topBar.openMenu')}>
           <MenuIcon className="size-5" aria-hidden />
         </Button>
       </SheetTrigger>
@@ -304,9 +310,9 @@ function MobileMenu({
           event.preventDefault()
         }}
       >
-        <SheetTitle className="sr-only">Menu</SheetTitle>
-        <SheetDescription className="sr-only">Navigation, search and account</SheetDescription>
-        <Link to="/" onClick={close} className="w-fit" aria-label="Vouched home">
+        <SheetTitle className="sr-only">{t('topBar.menu')}</SheetTitle>
+        <SheetDescription className="sr-only">{t('topBar.menuDescription')}</SheetDescription>
+        <Link to="/" onClick={close} className="w-fit" aria-label={t('topBar.home')}>
           <Logo />
         </Link>
 
@@ -329,11 +335,11 @@ function MobileMenu({
 
         {slots.search ? slots.search('menu', close) : <SearchBox onSearch={close} />}
 
-        <nav aria-label="Mobile" className="flex flex-col gap-1">
+        <nav aria-label={t('topBar.mobileNav')} className="flex flex-col gap-1">
           {NAV_ITEMS.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} onClick={close} className={linkClass}>
               <item.icon className="size-4" aria-hidden />
-              {item.label}
+              {t(`topBar.nav.${item.label}`)}
             </NavLink>
           ))}
           {renderSlot(slots.messages, 'menu')}
@@ -342,7 +348,7 @@ function MobileMenu({
           {user.isAdmin ? (
             <NavLink to="/admin" onClick={close} className={linkClass}>
               <ShieldIcon className="size-4" aria-hidden />
-              Admin Dashboard
+              {t('topBar.adminDashboard')}
             </NavLink>
           ) : null}
         </nav>
@@ -366,7 +372,7 @@ function MobileMenu({
           onClick={() => signOut()}
         >
           <LogOutIcon aria-hidden />
-          {isPending ? 'Signing out...' : 'Sign out'}
+          {isPending ? t('topBar.signingOut') : t('topBar.signOut')}
         </Button>
       </SheetContent>
     </Sheet>

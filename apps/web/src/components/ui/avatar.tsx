@@ -1,5 +1,6 @@
 import { Avatar as AvatarPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
+import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/cn'
 import { initials } from '../../lib/initials'
 
@@ -52,7 +53,8 @@ export function UserAvatar({
   className,
   ...props
 }: UserAvatarProps) {
-  const label = fullName || username || 'User'
+  const { t } = useTranslation('common')
+  const label = fullName || username || t('avatar.user')
   return (
     <Avatar className={className} {...props}>
       {src ? <AvatarImage src={src} alt={label} /> : null}

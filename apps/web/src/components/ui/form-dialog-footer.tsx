@@ -1,5 +1,6 @@
 import { Loader2Icon } from 'lucide-react'
 import type { ComponentProps, ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Button } from './button'
 import { DialogFooter } from './dialog'
 
@@ -19,10 +20,11 @@ export function FormDialogFooter({
   /** The submit button's label. */
   children: ReactNode
 }) {
+  const { t } = useTranslation('common')
   return (
     <DialogFooter>
       <Button type="button" variant="outline" onClick={onCancel}>
-        Cancel
+        {t('dialog.cancel')}
       </Button>
       <Button type="submit" variant={variant} disabled={pending || disabled}>
         {pending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}

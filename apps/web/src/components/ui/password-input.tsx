@@ -1,10 +1,12 @@
 import { EyeIcon, EyeOffIcon } from 'lucide-react'
 import { useState, type ComponentProps } from 'react'
+import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/cn'
 import { Input } from './input'
 
 /** A password field with a show/hide toggle. */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
+  const { t } = useTranslation('common')
   const [visible, setVisible] = useState(false)
   return (
     <div className="relative">
@@ -12,7 +14,7 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
       <button
         type="button"
         onClick={() => setVisible((value) => !value)}
-        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-label={visible ? t('password.hide') : t('password.show')}
         aria-pressed={visible}
         className="absolute top-1/2 right-1 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground transition-colors hover:text-foreground"
       >

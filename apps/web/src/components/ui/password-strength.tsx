@@ -5,16 +5,17 @@ import {
   type PasswordScore,
 } from '@vouched/shared/password-policy'
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/cn'
 import { lazyPasswordMeter, loadPasswordMeter } from '../../lib/password-meter'
 
-const LEVELS: Record<PasswordScore, { label: string; bar: string }> = {
-  0: { label: 'Too weak', bar: 'bg-destructive' },
-  1: { label: 'Weak', bar: 'bg-orange-500' },
-  2: { label: 'Fair', bar: 'bg-amber-500' },
-  3: { label: 'Good', bar: 'bg-lime-600' },
-  4: { label: 'Strong', bar: 'bg-emerald-600' },
-}
+const LEVELS = {
+  0: { label: 'tooWeak', bar: 'bg-destructive' },
+  1: { label: 'weak', bar: 'bg-orange-500' },
+  2: { label: 'fair', bar: 'bg-amber-500' },
+  3: { label: 'good', bar: 'bg-lime-600' },
+  4: { label: 'strong', bar: 'bg-emerald-600' },
+} as const satisfies Record<PasswordScore, { label: string; bar: string }>
 const SEGMENTS = 4
 
 /**
@@ -41,6 +42,7 @@ function usePasswordScore(password: string, owner: PasswordOwner): PasswordScore
 
 /** A bar of four segments and a word under a new-password field; nothing while the field is empty. */
 export function PasswordStrength({ password, owner = {} }: { password: string; owner?: PasswordOwner }) {
+  const { t } = useTranslation('common')
   // Fetched as soon as the form shows, so the first keystroke is measured at once.
   useEffect(() => {
     loadPasswordMeter().catch(() => {})
@@ -49,15 +51,16 @@ export function PasswordStrength({ password, owner = {} }: { password: string; o
   if (password === '') return null
   const level = score === undefined ? undefined : LEVELS[score]
   const filled = score === undefined ? 0 : Math.max(score, 1)
-  const text = level ? `Password strength: ${level.label}` : 'Checking password strength...'
+  const levelText = level ? t(`password.levels.${level.label}`) : undefined
+  const text = levelText ? t('password.strengthIs', { level: levelText }) : t('password.checkingStrength')
   return (
     <div
       role="meter"
-      aria-label="Password strength"
+      aria-label={t('password.strength')}
       aria-valuemin={0}
       aria-valuemax={SEGMENTS}
       aria-valuenow={score ?? 0}
-      aria-valuetext={level?.label ?? 'Checking'}
+      aria-valuetext={levelText ?? t('password.checking')}
       className="grid gap-1"
     >
       <div className="grid grid-cols-4 gap-1" aria-hidden>

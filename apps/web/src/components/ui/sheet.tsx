@@ -1,6 +1,7 @@
 import { XIcon } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
+import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/cn'
 import { useReturnFocus } from './return-focus'
 
@@ -17,6 +18,7 @@ export function SheetContent({
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { side?: 'left' | 'right' }) {
+  const { t } = useTranslation('common')
   const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus })
   return (
     <DialogPrimitive.Portal>
@@ -37,7 +39,7 @@ export function SheetContent({
         {/* 32 px square around the 16 px icon: a target of at least 24 px (WCAG 2.5.8). */}
         <DialogPrimitive.Close className="absolute top-3 right-3 rounded-sm p-2 opacity-70 transition-opacity hover:opacity-100">
           <XIcon className="size-4" aria-hidden />
-          <span className="sr-only">Close</span>
+          <span className="sr-only">{t('dialog.close')}</span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

@@ -1,10 +1,12 @@
 import { XIcon } from 'lucide-react'
 import { Toast as ToastPrimitive } from 'radix-ui'
+import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/cn'
 import { dismissToast, TOAST_DURATION, type ToastItem } from './toast'
 
 /** The live toasts in a Radix viewport (an aria-live region); `Toaster` in toast.tsx mounts it. */
 export default function ToastViewport({ items }: { items: ToastItem[] }) {
+  const { t } = useTranslation('common')
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION} swipeDirection="right">
       {items.map((item) => (
@@ -42,7 +44,7 @@ export default function ToastViewport({ items }: { items: ToastItem[] }) {
             </ToastPrimitive.Action>
           ) : null}
           <ToastPrimitive.Close
-            aria-label="Close"
+            aria-label={t('toast.close')}
             className="absolute top-2 right-2 rounded-md p-1 opacity-60 transition-opacity hover:opacity-100 focus-visible:opacity-100 group-data-[variant=destructive]:text-destructive-foreground"
           >
             <XIcon className="size-4" aria-hidden />
@@ -50,7 +52,7 @@ export default function ToastViewport({ items }: { items: ToastItem[] }) {
         </ToastPrimitive.Root>
       ))}
       <ToastPrimitive.Viewport
-        label="Alerts ({hotkey})"
+        label={t('toast.region')}
         // At the bottom at every width: on phones the top is the bar with the menu, search and bell.
         className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[400px]"
       />

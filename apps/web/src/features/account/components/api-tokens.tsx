@@ -13,6 +13,7 @@ import {
 import { CheckIcon, CopyIcon, KeyRoundIcon, Loader2Icon } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { Trans, useTranslation } from 'react-i18next'
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert'
 import {
   AlertDialog,
@@ -45,33 +46,31 @@ import { formatDay, formatRelativeTime } from '../../../lib/time'
 import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from '../account.api'
 
 const NEVER = 'never'
-const EXPIRY_LABELS: Record<string, string> = {
-  30: '30 days',
-  90: '90 days',
-  365: '1 year',
-  [NEVER]: 'Never',
-}
-const EXPIRY_OPTIONS = [...API_TOKEN_EXPIRY_CHOICES.map(String), NEVER]
+// Named under apiTokens.expiry; the typecheck fails when a choice has no text there.
+const EXPIRY_OPTIONS = [...API_TOKEN_EXPIRY_CHOICES.map((days) => `${days}` as const), NEVER] as const
 const EMPTY: TCreateApiTokenBody = { name: '', scope: 'read', expiresInDays: 90 }
 
 /** Settings → API tokens: create one (shown once), see them with their last use, revoke them. */
 export function ApiTokens() {
+  const { t } = useTranslation('account')
   const [created, setCreated] = useState<TCreatedApiToken | null>(null)
   return (
     <div className="grid gap-5">
       <p className="text-sm text-muted-foreground">
-        Send a token as <code className="rounded bg-muted px-1 py-0.5 text-xs">Authorization: Bearer …</code>{' '}
-        to use the{' '}
-        <a href="/api/docs" className="font-medium text-primary hover:underline">
-          Vouched API
-        </a>{' '}
-        as yourself. Tokens never reach admin tools, your password, account deletion or other tokens.
+        <Trans
+          t={t}
+          i18nKey="apiTokens.intro"
+          components={{
+            code: <code className="rounded bg-muted px-1 py-0.5 text-xs" />,
+            docs: <a href="/api/docs" className="font-medium text-primary hover:underline" />,
+          }}
+        />
       </p>
       {created ? <NewToken created={created} onDone={() => setCreated(null)} /> : null}
       <CreateApiTokenForm onCreated={setCreated} />
       <section aria-labelledby="api-token-list-title" className="grid gap-2">
         <h3 id="api-token-list-title" className="text-sm font-medium">
-          Your tokens
+          {t('apiTokens.yourTokens')}
         </h3>
         <ApiTokenList />
       </section>
@@ -80,6 +79,7 @@ export function ApiTokens() {
 }
 
 function NewToken({ created, onDone }: { created: TCreatedApiToken; onDone: () => void }) {
+  const { t } = useTranslation('account')
   const [copied, setCopied] = useState(false)
   const copy = async () => {
     try {
@@ -93,26 +93,26 @@ function NewToken({ created, onDone }: { created: TCreatedApiToken; onDone: () =
     toast({ title: API_TOKEN_MESSAGES.copied })
   }
   return (
-    <Alert variant="success" role="status" aria-label="New API token">
+    <Alert variant="success" role="status" aria-label={t('apiTokens.newToken.label')}>
       <KeyRoundIcon aria-hidden />
-      <AlertTitle>Copy your new token “{created.name}” now</AlertTitle>
+      <AlertTitle>{t('apiTokens.newToken.title', { name: created.name })}</AlertTitle>
       <AlertDescription className="grid gap-3">
-        <p>It will not be shown again. Anyone who has it can act as you within its scope.</p>
+        <p>{t('apiTokens.newToken.warning')}</p>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input
             readOnly
             value={created.token}
-            aria-label="Your new API token"
+            aria-label={t('apiTokens.newToken.inputLabel')}
             className="font-mono text-xs"
             onFocus={(event) => event.currentTarget.select()}
           />
           <Button type="button" variant="outline" onClick={() => void copy()}>
             {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
-            {copied ? 'Copied' : 'Copy'}
+            {copied ? t('apiTokens.newToken.copied') : t('apiTokens.newToken.copy')}
           </Button>
         </div>
         <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={onDone}>
-          I have copied it
+          {t('apiTokens.newToken.done')}
         </Button>
       </AlertDescription>
     </Alert>
@@ -120,6 +120,7 @@ function NewToken({ created, onDone }: { created: TCreatedApiToken; onDone: () =
 }
 
 function CreateApiTokenForm({ onCreated }: { onCreated: (created: TCreatedApiToken) => void }) {
+  const { t } = useTranslation('account')
   const create = useCreateApiToken()
   const form = useForm<TCreateApiTokenBody>({
     resolver: zodResolver(ZCreateApiTokenBody),
@@ -148,15 +149,20 @@ function CreateApiTokenForm({ onCreated }: { onCreated: (created: TCreatedApiTok
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create an API token">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="grid gap-4"
+        aria-label={t('apiTokens.create.formLabel')}
+      >
         <FormField
           control={form.control}
           name="name"
           render={({ field }) => (
             <FormItem className="max-w-md">
-              <FormLabel>Token name</FormLabel>
+              <FormLabel>{t('apiTokens.create.name')}</FormLabel>
               <FormControl>
-                <Input {...field} placeholder="e.g. Weekly backup script" autoComplete="off" />
+                <Input {...field} placeholder={t('apiTokens.create.namePlaceholder')} autoComplete="off" />
               </FormControl>
               <FormMessage />
             </FormItem>
@@ -168,7 +174,7 @@ function CreateApiTokenForm({ onCreated }: { onCreated: (created: TCreatedApiTok
             name="scope"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>Access</FormLabel>
+                <FormLabel>{t('apiTokens.create.access')}</FormLabel>
                 <Select value={field.value} onValueChange={field.onChange}>
                   <FormControl>
                     <SelectTrigger>
@@ -184,7 +190,7 @@ function CreateApiTokenForm({ onCreated }: { onCreated: (created: TCreatedApiTok
                   </SelectContent>
                 </Select>
                 <FormDescription>
-                  {field.value === 'read' ? 'Reads only.' : 'Also endorses, comments and messages.'}
+                  {field.value === 'read' ? t('apiTokens.create.readHint') : t('apiTokens.create.writeHint')}
                 </FormDescription>
                 <FormMessage />
               </FormItem>
@@ -195,7 +201,7 @@ function CreateApiTokenForm({ onCreated }: { onCreated: (created: TCreatedApiTok
             name="expiresInDays"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>Expires after</FormLabel>
+                <FormLabel>{t('apiTokens.create.expiresAfter')}</FormLabel>
                 <Select
                   value={field.value === undefined ? NEVER : String(field.value)}
                   onValueChange={(value) => field.onChange(value === NEVER ? undefined : Number(value))}
@@ -208,7 +214,7 @@ function CreateApiTokenForm({ onCreated }: { onCreated: (created: TCreatedApiTok
                   <SelectContent>
                     {EXPIRY_OPTIONS.map((option) => (
                       <SelectItem key={option} value={option}>
-                        {EXPIRY_LABELS[option]}
+                        {t(`apiTokens.expiry.${option}`)}
                       </SelectItem>
                     ))}
                   </SelectContent>
@@ -220,7 +226,7 @@ function CreateApiTokenForm({ onCreated }: { onCreated: (created: TCreatedApiTok
         </div>
         <Button type="submit" className="justify-self-start" disabled={create.isPending}>
           {create.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-          Create token
+          {t('apiTokens.create.submit')}
         </Button>
       </form>
     </Form>
@@ -231,16 +237,17 @@ const isExpired = (token: TApiToken, now: number) =>
   token.expiresAt !== null && Date.parse(token.expiresAt) <= now
 
 function ApiTokenList() {
+  const { t } = useTranslation('account')
   const tokens = useQuery(apiTokensQuery())
   // When the page opened: a token that expires while it is open shows as expired on the next visit.
   const [now] = useState(Date.now)
-  if (tokens.isPending) return <Skeleton className="h-14 w-full" aria-label="Loading API tokens" />
-  if (tokens.isError) return <p className="text-sm text-destructive">Failed to load your API tokens</p>
+  if (tokens.isPending) return <Skeleton className="h-14 w-full" aria-label={t('apiTokens.list.loading')} />
+  if (tokens.isError) return <p className="text-sm text-destructive">{t('apiTokens.list.loadFailed')}</p>
   if (tokens.data.tokens.length === 0) {
-    return <p className="text-sm text-muted-foreground">You have no API tokens.</p>
+    return <p className="text-sm text-muted-foreground">{t('apiTokens.list.empty')}</p>
   }
   return (
-    <ul className="grid gap-2" aria-label="API tokens">
+    <ul className="grid gap-2" aria-label={t('apiTokens.list.label')}>
       {tokens.data.tokens.map((token) => {
         const expired = isExpired(token, now)
         return (
@@ -251,19 +258,21 @@ function ApiTokenList() {
                 <Badge variant="secondary">{API_TOKEN_SCOPE_LABELS[token.scope]}</Badge>
                 {expired ? (
                   <Badge variant="outline" className="border-destructive/40 text-destructive">
-                    Expired
+                    {t('apiTokens.list.expiredBadge')}
                   </Badge>
                 ) : null}
               </div>
               <p className="text-xs text-muted-foreground">
-                Created {formatDay(new Date(token.createdAt))} ·{' '}
+                {t('apiTokens.list.created', { date: formatDay(new Date(token.createdAt)) })} ·{' '}
                 {token.expiresAt === null
-                  ? 'Never expires'
-                  : `${expired ? 'Expired' : 'Expires'} ${formatDay(new Date(token.expiresAt))}`}{' '}
+                  ? t('apiTokens.list.neverExpires')
+                  : t(expired ? 'apiTokens.list.expired' : 'apiTokens.list.expires', {
+                      date: formatDay(new Date(token.expiresAt)),
+                    })}{' '}
                 ·{' '}
                 {token.lastUsedAt === null
-                  ? 'Never used'
-                  : `Last used ${formatRelativeTime(token.lastUsedAt)}`}
+                  ? t('apiTokens.list.neverUsed')
+                  : t('apiTokens.list.lastUsed', { time: formatRelativeTime(token.lastUsedAt) })}
               </p>
             </div>
             <RevokeButton token={token} />
@@ -275,11 +284,15 @@ function ApiTokenList() {
 }
 
 function RevokeButton({ token }: { token: TApiToken }) {
+  const { t } = useTranslation('account')
   const revoke = useRevokeApiToken()
   const confirm = () =>
     revoke.mutate(token.id, {
       onSuccess: () =>
-        toast({ title: API_TOKEN_MESSAGES.revoked, description: `“${token.name}” no longer works.` }),
+        toast({
+          title: API_TOKEN_MESSAGES.revoked,
+          description: t('apiTokens.revoke.revokedDescription', { name: token.name }),
+        }),
       onError: (error) =>
         toast({
           title: API_TOKEN_MESSAGES.revokeFailed,
@@ -290,21 +303,24 @@ function RevokeButton({ token }: { token: TApiToken }) {
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Revoke ${token.name}`} disabled={revoke.isPending}>
-          Revoke
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={t('apiTokens.revoke.buttonLabel', { name: token.name })}
+          disabled={revoke.isPending}
+        >
+          {t('apiTokens.revoke.button')}
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Revoke “{token.name}”?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Scripts that use it stop working at once. This cannot be undone: you would create a new token.
-          </AlertDialogDescription>
+          <AlertDialogTitle>{t('apiTokens.revoke.title', { name: token.name })}</AlertDialogTitle>
+          <AlertDialogDescription>{t('apiTokens.revoke.description')}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{t('apiTokens.revoke.cancel')}</AlertDialogCancel>
           <AlertDialogAction variant="destructive" onClick={confirm}>
-            Revoke
+            {t('apiTokens.revoke.confirm')}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

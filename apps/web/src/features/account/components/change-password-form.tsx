@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES } from '@vouched/shared/account.constants'
 import { Loader2Icon } from 'lucide-react'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
 import { PasswordInput } from '../../../components/ui/password-input'
@@ -19,6 +20,7 @@ const EMPTY: TChangePasswordBody = { currentPassword: '', newPassword: '', confi
 
 /** Change password: the current one first; the server signs every other session out. */
 export function ChangePasswordForm() {
+  const { t } = useTranslation('account')
   const change = useChangePassword()
   const { user } = useCurrentUser()
   const owner = useMemo(() => ({ username: user?.username, email: user?.email }), [user])
@@ -32,7 +34,7 @@ export function ChangePasswordForm() {
     change.mutate(body, {
       onSuccess: (result) => {
         form.reset(EMPTY)
-        toast({ title: 'Password changed', description: result.message })
+        toast({ title: t('changePassword.changed'), description: result.message })
       },
       onError: (error) => {
         const field = isApiError(error) ? error.field : undefined
@@ -54,13 +56,18 @@ export function ChangePasswordForm() {
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4" aria-label="Change password">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="grid max-w-md gap-4"
+        aria-label={t('changePassword.formLabel')}
+      >
         <FormField
           control={form.control}
           name="currentPassword"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Current password</FormLabel>
+              <FormLabel>{t('changePassword.currentPassword')}</FormLabel>
               <FormControl>
                 <PasswordInput {...field} autoComplete="current-password" />
               </FormControl>
@@ -73,7 +80,7 @@ export function ChangePasswordForm() {
           name="newPassword"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>New password</FormLabel>
+              <FormLabel>{t('changePassword.newPassword')}</FormLabel>
               <FormControl>
                 <PasswordInput {...field} autoComplete="new-password" />
               </FormControl>
@@ -87,7 +94,7 @@ export function ChangePasswordForm() {
           name="confirmPassword"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Confirm new password</FormLabel>
+              <FormLabel>{t('changePassword.confirmPassword')}</FormLabel>
               <FormControl>
                 <PasswordInput {...field} autoComplete="new-password" />
               </FormControl>
@@ -97,7 +104,7 @@ export function ChangePasswordForm() {
         />
         <Button type="submit" className="justify-self-start" disabled={change.isPending}>
           {change.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-          Change password
+          {t('changePassword.submit')}
         </Button>
       </form>
     </Form>

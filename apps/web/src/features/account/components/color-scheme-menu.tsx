@@ -1,5 +1,6 @@
 import { COLOR_SCHEMES, COLOR_SCHEME_LABELS, type TColorScheme } from '@vouched/shared/appearance'
 import { MonitorIcon, MoonIcon, SunIcon, type LucideIcon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import {
   DropdownMenuLabel,
   DropdownMenuRadioGroup,
@@ -15,11 +16,12 @@ export const COLOR_SCHEME_ICONS: Record<TColorScheme, LucideIcon> = {
 
 /** System / Light / Dark in the top bar's user menu; choosing one keeps the menu open to compare. */
 export function ColorSchemeMenu() {
+  const { t } = useTranslation('account')
   const { scheme, choose } = useColorSchemeChoice()
   return (
     <>
       <DropdownMenuLabel id="color-scheme-menu-label" className="text-xs font-medium text-muted-foreground">
-        Theme
+        {t('colorScheme.theme')}
       </DropdownMenuLabel>
       <DropdownMenuRadioGroup
         aria-labelledby="color-scheme-menu-label"

@@ -1,14 +1,16 @@
 import { COLOR_SCHEMES, COLOR_SCHEME_LABELS } from '@vouched/shared/appearance'
+import { useTranslation } from 'react-i18next'
 import { cn } from '../../../lib/cn'
 import { useColorSchemeChoice } from '../hooks/use-color-scheme-choice'
 import { COLOR_SCHEME_ICONS } from './color-scheme-menu'
 
 /** The colour scheme on /settings: three radio buttons drawn as one segmented control. */
 export function ColorSchemeSetting() {
+  const { t } = useTranslation('account')
   const { scheme, choose } = useColorSchemeChoice()
   return (
     <fieldset className="grid gap-3">
-      <legend className="mb-3 text-sm font-medium">Theme</legend>
+      <legend className="mb-3 text-sm font-medium">{t('colorScheme.theme')}</legend>
       <div className="grid grid-cols-3 gap-1 rounded-lg border bg-muted p-1">
         {COLOR_SCHEMES.map((option) => {
           const Icon = COLOR_SCHEME_ICONS[option]
@@ -37,9 +39,7 @@ export function ColorSchemeSetting() {
           )
         })}
       </div>
-      <p className="text-sm text-muted-foreground">
-        System follows your device&apos;s setting. Your choice applies wherever you sign in.
-      </p>
+      <p className="text-sm text-muted-foreground">{t('colorScheme.hint')}</p>
     </fieldset>
   )
 }

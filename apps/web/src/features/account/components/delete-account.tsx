@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES } from '@vouched/shared/account.constants'
 import { Trash2Icon } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import {
@@ -23,27 +24,23 @@ import { useDeleteAccount } from '../account.api'
 
 /** Delete my account: a dialog asks for the password, then everything goes and the member is signed out. */
 export function DeleteAccount({ disabledReason }: { disabledReason?: string | undefined }) {
+  const { t } = useTranslation('account')
   const [open, setOpen] = useState(false)
   return (
     <div className="grid gap-3">
-      <p className="text-sm text-muted-foreground">
-        Your profile, endorsements given and received, comments, likes, connections, messages and everything
-        else go for good. The reputations you contributed to are recomputed. This cannot be undone.
-      </p>
+      <p className="text-sm text-muted-foreground">{t('deleteAccount.explanation')}</p>
       {disabledReason ? <p className="text-sm text-muted-foreground">{disabledReason}</p> : null}
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogTrigger asChild>
           <Button variant="destructive" className="justify-self-start" disabled={Boolean(disabledReason)}>
             <Trash2Icon aria-hidden />
-            Delete my account
+            {t('deleteAccount.open')}
           </Button>
         </DialogTrigger>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Delete your account?</DialogTitle>
-            <DialogDescription>
-              This permanently deletes your account and all your data. Enter your password to confirm.
-            </DialogDescription>
+            <DialogTitle>{t('deleteAccount.title')}</DialogTitle>
+            <DialogDescription>{t('deleteAccount.description')}</DialogDescription>
           </DialogHeader>
           {open ? <DeleteAccountForm onCancel={() => setOpen(false)} /> : null}
         </DialogContent>
@@ -53,6 +50,7 @@ export function DeleteAccount({ disabledReason }: { disabledReason?: string | un
 }
 
 function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
+  const { t } = useTranslation('account')
   const remove = useDeleteAccount()
   const navigate = useNavigate()
   const form = useForm<TDeleteAccountBody>({
@@ -63,7 +61,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
   const onSubmit = form.handleSubmit((body) =>
     remove.mutate(body, {
       onSuccess: (result) => {
-        toast({ title: 'Account deleted', description: result.message })
+        toast({ title: t('deleteAccount.deleted'), description: result.message })
         void navigate('/auth', { replace: true })
       },
       onError: (error) => {
@@ -87,7 +85,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
           name="password"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Password</FormLabel>
+              <FormLabel>{t('deleteAccount.password')}</FormLabel>
               <FormControl>
                 <PasswordInput {...field} autoComplete="current-password" />
               </FormControl>
@@ -96,7 +94,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
           )}
         />
         <FormDialogFooter onCancel={onCancel} pending={remove.isPending} variant="destructive">
-          Delete my account forever
+          {t('deleteAccount.submit')}
         </FormDialogFooter>
       </form>
     </Form>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { TPreference } from '@vouched/shared/account'
 import { ACCOUNT_MESSAGES, PREFERENCE_LABELS } from '@vouched/shared/account.constants'
+import { useTranslation } from 'react-i18next'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { Switch } from '../../../components/ui/switch'
 import { toast } from '../../../components/ui/toast'
@@ -9,12 +10,14 @@ import { preferencesQuery, useSavePreferences } from '../account.api'
 
 /** Per notification type: shown in the app, and sent by email. Each switch saves at once. */
 export function NotificationPreferences() {
+  const { t } = useTranslation('account')
   const preferences = useQuery(preferencesQuery())
   const save = useSavePreferences()
 
-  if (preferences.isPending) return <Skeleton className="h-40 w-full" aria-label="Loading preferences" />
+  if (preferences.isPending)
+    return <Skeleton className="h-40 w-full" aria-label={t('notificationPreferences.loading')} />
   if (preferences.isError) {
-    return <p className="text-sm text-destructive">Failed to load your notification preferences.</p>
+    return <p className="text-sm text-destructive">{t('notificationPreferences.loadFailed')}</p>
   }
 
   const change = (preference: TPreference) =>
@@ -30,17 +33,17 @@ export function NotificationPreferences() {
 
   return (
     <table className="w-full text-sm">
-      <caption className="sr-only">Notification preferences</caption>
+      <caption className="sr-only">{t('notificationPreferences.caption')}</caption>
       <thead>
         <tr className="text-left text-muted-foreground">
           <th scope="col" className="pb-2 font-medium">
-            Notify me about
+            {t('notificationPreferences.notifyMeAbout')}
           </th>
           <th scope="col" className="w-20 pb-2 text-center font-medium">
-            In app
+            {t('notificationPreferences.inApp')}
           </th>
           <th scope="col" className="w-20 pb-2 text-center font-medium">
-            Email
+            {t('notificationPreferences.email')}
           </th>
         </tr>
       </thead>
@@ -56,7 +59,7 @@ export function NotificationPreferences() {
                 <Switch
                   checked={preference.inApp}
                   disabled={save.isPending}
-                  aria-label={`${label}: in app`}
+                  aria-label={t('notificationPreferences.inAppLabel', { label })}
                   onCheckedChange={(inApp) => change({ ...preference, inApp })}
                 />
               </td>
@@ -64,7 +67,7 @@ export function NotificationPreferences() {
                 <Switch
                   checked={preference.email}
                   disabled={save.isPending}
-                  aria-label={`${label}: email`}
+                  aria-label={t('notificationPreferences.emailLabel', { label })}
                   onCheckedChange={(email) => change({ ...preference, email })}
                 />
               </td>

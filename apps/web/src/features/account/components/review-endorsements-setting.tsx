@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Label } from '../../../components/ui/label'
 import { Switch } from '../../../components/ui/switch'
 import { toast } from '../../../components/ui/toast'
@@ -8,6 +9,7 @@ import { settingsQuery, useSaveSettings } from '../account.api'
 
 /** The reviewEndorsements switch (issue 25): received endorsements wait for the member's approval. */
 export function ReviewEndorsementsSetting() {
+  const { t } = useTranslation('account')
   const settings = useQuery(settingsQuery())
   const save = useSaveSettings()
   const id = useId()
@@ -15,11 +17,8 @@ export function ReviewEndorsementsSetting() {
   return (
     <div className="flex flex-row items-center justify-between gap-4 rounded-lg border p-3">
       <div className="grid gap-1">
-        <Label htmlFor={id}>Review endorsements before they show</Label>
-        <p className="text-sm text-muted-foreground">
-          New endorsements you receive wait on your profile for you to accept or decline. Until you accept
-          one, only you and its endorser see it and it counts for nothing.
-        </p>
+        <Label htmlFor={id}>{t('reviewEndorsements.label')}</Label>
+        <p className="text-sm text-muted-foreground">{t('reviewEndorsements.description')}</p>
       </div>
       <Switch
         id={id}
@@ -31,10 +30,14 @@ export function ReviewEndorsementsSetting() {
             {
               onSuccess: () =>
                 toast({
-                  title: checked ? 'Endorsements now wait for your approval' : 'Endorsements show at once',
+                  title: checked ? t('reviewEndorsements.on') : t('reviewEndorsements.off'),
                 }),
               onError: (error) =>
-                toast({ title: 'Failed to save', description: errorMessage(error), variant: 'destructive' }),
+                toast({
+                  title: t('reviewEndorsements.saveFailed'),
+                  description: errorMessage(error),
+                  variant: 'destructive',
+                }),
             },
           )
         }

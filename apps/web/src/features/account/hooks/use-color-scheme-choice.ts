@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { TColorScheme } from '@vouched/shared/appearance'
 import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { setColorScheme, useColorScheme } from '../../../lib/color-scheme'
@@ -13,6 +14,7 @@ import { settingsQuery, useSaveSettings } from '../account.api'
  * device (docs/decisions/139).
  */
 export function useColorSchemeChoice() {
+  const { t } = useTranslation('account')
   const { scheme } = useColorScheme()
   const { user } = useCurrentUser()
   const save = useSaveSettings()
@@ -25,8 +27,8 @@ export function useColorSchemeChoice() {
       {
         onError: (error) =>
           toast({
-            title: 'Failed to save your colour scheme',
-            description: `${errorMessage(error)} It stays on this device.`,
+            title: t('colorScheme.saveFailed'),
+            description: t('colorScheme.saveFailedDescription', { error: errorMessage(error) }),
             variant: 'destructive',
           }),
       },

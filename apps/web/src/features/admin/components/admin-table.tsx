@@ -1,5 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon, Loader2Icon, SearchIcon, Trash2Icon } from 'lucide-react'
 import { useId, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Alert, AlertDescription } from '../../../components/ui/alert'
 import {
   AlertDialog,
@@ -32,6 +33,7 @@ export function TableSearch({
   placeholder: string
   busy?: boolean
 }) {
+  const { t } = useTranslation('admin')
   const id = useId()
   return (
     <div className="relative w-full sm:max-w-sm">
@@ -54,12 +56,15 @@ export function TableSearch({
       {busy ? (
         <Loader2Icon
           className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
-          aria-label="Loading"
+          aria-label={t('table.loading')}
         />
       ) : null}
     </div>
   )
 }
+
+/** What a table lists, naming its count texts under table.counts and table.pagesLabel. */
+export type TableNoun = 'users' | 'hashtags' | 'entries' | 'conversations' | 'endorsements' | 'messages'
 
 /** 'Page x of y' with Previous/Next; the total says how many rows match. */
 export function TablePagination({
@@ -68,29 +73,34 @@ export function TablePagination({
   total,
   onPage,
   noun,
-  singular = noun.replace(/s$/, ''),
 }: {
   page: number
   limit: number
   total: number
   onPage: (page: number) => void
-  /** Plural, e.g. 'users'. */
-  noun: string
-  singular?: string
+  noun: TableNoun
 }) {
+  const { t } = useTranslation('admin')
   const pages = Math.max(1, Math.ceil(total / limit))
   return (
-    <nav aria-label={`${noun} pages`} className="flex flex-wrap items-center justify-between gap-3 text-sm">
+    <nav
+      aria-label={t(`table.pagesLabel.${noun}`)}
+      className="flex flex-wrap items-center justify-between gap-3 text-sm"
+    >
       <p className="text-muted-foreground" aria-live="polite">
-        {total} {total === 1 ? singular : noun} · Page {Math.min(page, pages)} of {pages}
+        {t('table.summary', {
+          items: t(`table.counts.${noun}`, { count: total }),
+          page: Math.min(page, pages),
+          pages,
+        })}
       </p>
       <div className="flex gap-2">
         <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
           <ChevronLeftIcon aria-hidden />
-          Previous
+          {t('table.previous')}
         </Button>
         <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>
-          Next
+          {t('table.next')}
           <ChevronRightIcon aria-hidden />
         </Button>
       </div>
@@ -162,7 +172,7 @@ export function ConfirmDeleteButton({
   onConfirm,
   pending,
   disabled,
-  confirmLabel = 'Delete',
+  confirmLabel,
 }: {
   /** Accessible name of the trigger, e.g. 'Delete @alice'. */
   label: string
@@ -172,6 +182,7 @@ export function ConfirmDeleteButton({
   disabled?: boolean
   confirmLabel?: string
 }) {
+  const { t } = useTranslation('admin')
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
@@ -183,7 +194,7 @@ export function ConfirmDeleteButton({
           disabled={disabled || pending}
         >
           {pending ? <Loader2Icon className="animate-spin" aria-hidden /> : <Trash2Icon aria-hidden />}
-          <span className="hidden md:inline">Delete</span>
+          <span className="hidden md:inline">{t('table.delete')}</span>
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
@@ -192,9 +203,9 @@ export function ConfirmDeleteButton({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{t('table.cancel')}</AlertDialogCancel>
           <AlertDialogAction variant="destructive" onClick={onConfirm}>
-            {confirmLabel}
+            {confirmLabel ?? t('table.delete')}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
@@ -217,7 +228,6 @@ export function PagedAdminTable<Row>({
   columns,
   texts,
   noun,
-  singular,
   renderRow,
 }: {
   table: AdminTableState
@@ -233,9 +243,8 @@ export function PagedAdminTable<Row>({
   head: ReactNode
   columns: number
   texts: { loading: string; empty: string; loadFailed: string }
-  /** Plural, for the pager, e.g. 'users'. */
-  noun: string
-  singular?: string
+  /** What the rows are, for the pager. */
+  noun: TableNoun
   renderRow: (row: Row) => ReactNode
 }) {
   const { data } = result
@@ -268,7 +277,6 @@ export function PagedAdminTable<Row>({
           total={data.total}
           onPage={table.setPage}
           noun={noun}
-          singular={singular}
         />
       ) : null}
     </div>

@@ -3,6 +3,7 @@ import type { TAdminConversation, TAdminEndorsement, TAdminUser, TAuditEntry } f
 import { ADMIN_MESSAGES, type TAdminPage } from '@vouched/shared/admin.constants'
 import type { TMessage } from '@vouched/shared/messaging'
 import { describe, expect, it } from 'vitest'
+import { changeLocale } from '../../../lib/i18n/i18n'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
 import { AuditTab } from './audit-tab'
 import { ConversationsTab } from './conversations-tab'
@@ -277,5 +278,21 @@ describe('AuditTab', () => {
     mockApi({ 'GET /api/admin/audit': failure })
     renderWithProviders(<AuditTab />, { user: admin })
     expect(await screen.findByText(ADMIN_MESSAGES.loadAuditFailed)).toBeInTheDocument()
+  })
+})
+
+describe('admin tabs in German', () => {
+  it('labels the users table, its pager and the deletion in German', async () => {
+    await changeLocale('de')
+    mockApi({ 'GET /api/admin/users': { body: pageOf([admin, member()], 45) } })
+    const { user } = renderWithProviders(<UsersTab />, { user: admin })
+    expect(await screen.findByText('45 Mitglieder · Seite 1 von 3')).toBeInTheDocument()
+    expect(screen.getByText('Du')).toBeInTheDocument()
+    expect(screen.getByRole('searchbox', { name: 'Mitglieder suchen' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Weiter' })).toBeEnabled()
+    await user.click(screen.getByRole('button', { name: '@bob löschen' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(within(dialog).getByText(/@bob und alle zugehörigen Daten dauerhaft gelöscht/)).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toBeInTheDocument()
   })
 })

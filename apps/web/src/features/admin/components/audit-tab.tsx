@@ -1,49 +1,60 @@
 import { useQuery } from '@tanstack/react-query'
 import { ADMIN_MESSAGES } from '@vouched/shared/admin.constants'
-import { format, parseISO } from 'date-fns'
+import { parseISO } from 'date-fns'
+import { useTranslation } from 'react-i18next'
 import { Badge } from '../../../components/ui/badge'
+import { formatDay } from '../../../lib/time'
 import { adminAuditQuery } from '../admin.api'
 import { useAdminTable } from '../hooks/use-admin-table'
 import { PagedAdminTable, Td, Th } from './admin-table'
 
 const COLUMNS = 4
 
+const pad = (n: number) => String(n).padStart(2, '0')
+/** The entry's local time of day, 'HH:mm'. */
+const timeOfDay = (date: Date) => `${pad(date.getHours())}:${pad(date.getMinutes())}`
+
 /** The audit log: who did what, and when. */
 export function AuditTab() {
+  const { t } = useTranslation('admin')
   const table = useAdminTable()
   const result = useQuery(adminAuditQuery(table.params))
   return (
     <PagedAdminTable
       table={table}
       result={result}
-      search={{ label: 'Search the audit log', placeholder: 'Search by admin, action or details' }}
-      caption="Audit log"
+      search={{ label: t('audit.searchLabel'), placeholder: t('audit.searchPlaceholder') }}
+      caption={t('audit.caption')}
       head={
         <>
-          <Th>When</Th>
-          <Th>Admin</Th>
-          <Th>Action</Th>
-          <Th>Details</Th>
+          <Th>{t('audit.when')}</Th>
+          <Th>{t('audit.admin')}</Th>
+          <Th>{t('audit.action')}</Th>
+          <Th>{t('audit.details')}</Th>
         </>
       }
       columns={COLUMNS}
       texts={{
-        loading: 'Loading the audit log...',
-        empty: 'No admin actions recorded yet.',
+        loading: t('audit.loading'),
+        empty: t('audit.empty'),
         loadFailed: ADMIN_MESSAGES.loadAuditFailed,
       }}
       noun="entries"
-      singular="entry"
       renderRow={(entry) => (
         <tr key={entry.id}>
           <Td className="whitespace-nowrap text-muted-foreground">
-            <time dateTime={entry.createdAt}>{format(parseISO(entry.createdAt), 'MMM d, yyyy HH:mm')}</time>
+            <time dateTime={entry.createdAt}>
+              {t('audit.time', {
+                day: formatDay(parseISO(entry.createdAt)),
+                time: timeOfDay(parseISO(entry.createdAt)),
+              })}
+            </time>
           </Td>
           <Td className="whitespace-nowrap">
             {entry.adminUsername ? (
               `@${entry.adminUsername}`
             ) : (
-              <span className="text-muted-foreground">Deleted admin</span>
+              <span className="text-muted-foreground">{t('audit.deletedAdmin')}</span>
             )}
           </Td>
           <Td>

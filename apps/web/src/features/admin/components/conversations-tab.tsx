@@ -3,6 +3,7 @@ import type { TAdminConversation } from '@vouched/shared/admin'
 import { ADMIN_MESSAGES } from '@vouched/shared/admin.constants'
 import { MessagesSquareIcon } from 'lucide-react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { UserAvatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'
 import {
@@ -24,6 +25,7 @@ const nameOf = (user: { fullName: string | null; username: string }) => user.ful
 
 /** Every conversation (SPEC.md §3 admin view); opening one shows its messages without marking them read. */
 export function ConversationsTab() {
+  const { t } = useTranslation('admin')
   const table = useAdminTable()
   const result = useQuery(adminConversationsQuery(table.params))
   const [open, setOpen] = useState<TAdminConversation | null>(null)
@@ -33,23 +35,23 @@ export function ConversationsTab() {
       <PagedAdminTable
         table={table}
         result={result}
-        search={{ label: 'Search conversations', placeholder: 'Search by participant' }}
-        caption="Conversations"
+        search={{ label: t('conversations.searchLabel'), placeholder: t('conversations.searchPlaceholder') }}
+        caption={t('conversations.caption')}
         head={
           <>
-            <Th>Participants</Th>
-            <Th className="hidden md:table-cell">Last message</Th>
-            <Th className="text-right">Messages</Th>
-            <Th className="hidden lg:table-cell">Last activity</Th>
+            <Th>{t('conversations.participants')}</Th>
+            <Th className="hidden md:table-cell">{t('conversations.lastMessage')}</Th>
+            <Th className="text-right">{t('conversations.messages')}</Th>
+            <Th className="hidden lg:table-cell">{t('conversations.lastActivity')}</Th>
             <Th className="text-right">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('table.actions')}</span>
             </Th>
           </>
         }
         columns={COLUMNS}
         texts={{
-          loading: 'Loading conversations...',
-          empty: 'No conversations found.',
+          loading: t('conversations.loading'),
+          empty: t('conversations.empty'),
           loadFailed: ADMIN_MESSAGES.loadConversationsFailed,
         }}
         noun="conversations"
@@ -87,10 +89,13 @@ export function ConversationsTab() {
                 variant="outline"
                 size="sm"
                 onClick={() => setOpen(conversation)}
-                aria-label={`View messages between @${conversation.user.username} and @${conversation.otherUser.username}`}
+                aria-label={t('conversations.viewLabel', {
+                  first: conversation.user.username,
+                  second: conversation.otherUser.username,
+                })}
               >
                 <MessagesSquareIcon aria-hidden />
-                <span className="hidden md:inline">View</span>
+                <span className="hidden md:inline">{t('conversations.view')}</span>
               </Button>
             </Td>
           </tr>
@@ -106,6 +111,7 @@ export function ConversationsTab() {
 }
 
 function ConversationMessages({ conversation }: { conversation: TAdminConversation }) {
+  const { t } = useTranslation('admin')
   const [page, setPage] = useState(1)
   const { data, isPending, isError } = useQuery(
     adminMessagesQuery(conversation.id, { q: '', page, limit: MESSAGES_PER_PAGE }),
@@ -114,18 +120,24 @@ function ConversationMessages({ conversation }: { conversation: TAdminConversati
     <>
       <DialogHeader>
         <DialogTitle>
-          {nameOf(conversation.user)} and {nameOf(conversation.otherUser)}
+          {t('conversations.title', {
+            first: nameOf(conversation.user),
+            second: nameOf(conversation.otherUser),
+          })}
         </DialogTitle>
-        <DialogDescription>Newest first. Viewing does not mark anything as read.</DialogDescription>
+        <DialogDescription>{t('conversations.description')}</DialogDescription>
       </DialogHeader>
       {isError ? (
         <LoadError>{ADMIN_MESSAGES.loadMessagesFailed}</LoadError>
       ) : isPending ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">Loading messages...</p>
+        <p className="py-6 text-center text-sm text-muted-foreground">{t('conversations.loadingMessages')}</p>
       ) : data.items.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">No messages.</p>
+        <p className="py-6 text-center text-sm text-muted-foreground">{t('conversations.noMessages')}</p>
       ) : (
-        <ol className="grid max-h-[60vh] gap-3 overflow-y-auto pr-1" aria-label="Messages">
+        <ol
+          className="grid max-h-[60vh] gap-3 overflow-y-auto pr-1"
+          aria-label={t('conversations.messagesLabel')}
+        >
           {data.items.map((message) => (
             <li key={message.id} className="grid gap-1 rounded-lg border bg-muted/30 p-3">
               <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
@@ -133,7 +145,7 @@ function ConversationMessages({ conversation }: { conversation: TAdminConversati
                   {message.senderFullName || message.senderUsername}
                 </span>
                 <time dateTime={message.createdAt}>{formatRelativeTime(message.createdAt)}</time>
-                <span>· {message.status}</span>
+                <span>· {t(`conversations.status.${message.status}`)}</span>
               </span>
               <p className="text-sm break-words whitespace-pre-line">{message.content}</p>
             </li>

@@ -3,6 +3,7 @@ import type { TAdminEndorsement } from '@vouched/shared/admin'
 import { ADMIN_MESSAGES } from '@vouched/shared/admin.constants'
 import { formatMultiplier } from '@vouched/shared/format'
 import { EyeOffIcon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/badge'
 import { toast } from '../../../components/ui/toast'
@@ -23,30 +24,31 @@ const MemberLink = ({ username, fullName }: { username: string; fullName: string
 
 /** Every endorsement, anonymous endorsers named; deleting one recomputes the receiver's standing. */
 export function EndorsementsTab() {
+  const { t } = useTranslation('admin')
   const table = useAdminTable()
   const result = useQuery(adminEndorsementsQuery(table.params))
   return (
     <PagedAdminTable
       table={table}
       result={result}
-      search={{ label: 'Search endorsements', placeholder: 'Search by member or category' }}
-      caption="Endorsements"
+      search={{ label: t('endorsements.searchLabel'), placeholder: t('endorsements.searchPlaceholder') }}
+      caption={t('endorsements.caption')}
       head={
         <>
-          <Th>From</Th>
-          <Th>To</Th>
-          <Th>Category</Th>
-          <Th className="hidden lg:table-cell">Hashtags</Th>
-          <Th className="hidden md:table-cell">Given</Th>
+          <Th>{t('endorsements.from')}</Th>
+          <Th>{t('endorsements.to')}</Th>
+          <Th>{t('endorsements.category')}</Th>
+          <Th className="hidden lg:table-cell">{t('endorsements.hashtags')}</Th>
+          <Th className="hidden md:table-cell">{t('endorsements.given')}</Th>
           <Th className="text-right">
-            <span className="sr-only">Actions</span>
+            <span className="sr-only">{t('table.actions')}</span>
           </Th>
         </>
       }
       columns={COLUMNS}
       texts={{
-        loading: 'Loading endorsements...',
-        empty: 'No endorsements found.',
+        loading: t('endorsements.loading'),
+        empty: t('endorsements.empty'),
         loadFailed: ADMIN_MESSAGES.loadEndorsementsFailed,
       }}
       noun="endorsements"
@@ -56,6 +58,7 @@ export function EndorsementsTab() {
 }
 
 function EndorsementRow({ endorsement }: { endorsement: TAdminEndorsement }) {
+  const { t } = useTranslation('admin')
   const remove = useDeleteEndorsement()
   // mutateAsync: the refetch that follows removes this row, and mutate's own callbacks never run once
   // their component is gone, so the toast would depend on which finishes first.
@@ -63,8 +66,8 @@ function EndorsementRow({ endorsement }: { endorsement: TAdminEndorsement }) {
     remove.mutateAsync(endorsement.id).then(
       () =>
         toast({
-          title: 'Endorsement deleted',
-          description: `@${endorsement.toUsername}'s reputation, hashtags and medals were recomputed.`,
+          title: t('endorsements.deleted'),
+          description: t('endorsements.deletedDescription', { username: endorsement.toUsername }),
         }),
       (error: unknown) =>
         toast({
@@ -80,7 +83,7 @@ function EndorsementRow({ endorsement }: { endorsement: TAdminEndorsement }) {
         {endorsement.isAnonymous ? (
           <Badge variant="secondary" className="mt-1">
             <EyeOffIcon aria-hidden />
-            Anonymous
+            {t('endorsements.anonymous')}
           </Badge>
         ) : null}
       </Td>
@@ -112,8 +115,15 @@ function EndorsementRow({ endorsement }: { endorsement: TAdminEndorsement }) {
       </Td>
       <Td className="text-right">
         <ConfirmDeleteButton
-          label={`Delete endorsement from @${endorsement.fromUsername} to @${endorsement.toUsername}`}
-          description={`This will permanently delete the ${endorsement.category} endorsement from @${endorsement.fromUsername} to @${endorsement.toUsername}, with its likes and comments. @${endorsement.toUsername}'s reputation, hashtags and medals will be recomputed.`}
+          label={t('endorsements.deleteLabel', {
+            from: endorsement.fromUsername,
+            to: endorsement.toUsername,
+          })}
+          description={t('endorsements.deleteDescription', {
+            category: endorsement.category,
+            from: endorsement.fromUsername,
+            to: endorsement.toUsername,
+          })}
           onConfirm={confirmDelete}
           pending={remove.isPending}
         />

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { TAdminHashtag } from '@vouched/shared/admin'
 import { ADMIN_MESSAGES } from '@vouched/shared/admin.constants'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
@@ -12,27 +13,28 @@ const COLUMNS = 3
 
 /** Every hashtag with how many endorsements carry it; deleting one removes it from all of them. */
 export function HashtagsTab() {
+  const { t } = useTranslation('admin')
   const table = useAdminTable()
   const result = useQuery(adminHashtagsQuery(table.params))
   return (
     <PagedAdminTable
       table={table}
       result={result}
-      search={{ label: 'Search hashtags', placeholder: 'Search hashtags' }}
-      caption="Hashtags"
+      search={{ label: t('hashtags.searchLabel'), placeholder: t('hashtags.searchPlaceholder') }}
+      caption={t('hashtags.caption')}
       head={
         <>
-          <Th>Hashtag</Th>
-          <Th className="text-right">Endorsements</Th>
+          <Th>{t('hashtags.hashtag')}</Th>
+          <Th className="text-right">{t('hashtags.endorsements')}</Th>
           <Th className="text-right">
-            <span className="sr-only">Actions</span>
+            <span className="sr-only">{t('table.actions')}</span>
           </Th>
         </>
       }
       columns={COLUMNS}
       texts={{
-        loading: 'Loading hashtags...',
-        empty: 'No hashtags found.',
+        loading: t('hashtags.loading'),
+        empty: t('hashtags.empty'),
         loadFailed: ADMIN_MESSAGES.loadHashtagsFailed,
       }}
       noun="hashtags"
@@ -42,11 +44,16 @@ export function HashtagsTab() {
 }
 
 function HashtagRow({ hashtag }: { hashtag: TAdminHashtag }) {
+  const { t } = useTranslation('admin')
   const remove = useDeleteHashtag()
   // mutateAsync: the refetch removes this row, and mutate's callbacks never run once it is gone.
   const confirmDelete = () =>
     remove.mutateAsync(hashtag.id).then(
-      () => toast({ title: 'Hashtag deleted', description: `#${hashtag.tag} was removed everywhere.` }),
+      () =>
+        toast({
+          title: t('hashtags.deleted'),
+          description: t('hashtags.deletedDescription', { tag: hashtag.tag }),
+        }),
       (error: unknown) =>
         toast({
           title: ADMIN_MESSAGES.deleteHashtagFailed,
@@ -64,8 +71,8 @@ function HashtagRow({ hashtag }: { hashtag: TAdminHashtag }) {
       <Td className="text-right tabular-nums">{hashtag.count}</Td>
       <Td className="text-right">
         <ConfirmDeleteButton
-          label={`Delete hashtag #${hashtag.tag}`}
-          description={`This will permanently remove #${hashtag.tag} from ${hashtag.count} endorsement${hashtag.count === 1 ? '' : 's'}; the medals earned with it go too. This action cannot be undone.`}
+          label={t('hashtags.deleteLabel', { tag: hashtag.tag })}
+          description={t('hashtags.deleteDescription', { tag: hashtag.tag, count: hashtag.count })}
           onConfirm={confirmDelete}
           pending={remove.isPending}
         />

@@ -3,6 +3,7 @@ import type { TAdminUser } from '@vouched/shared/admin'
 import { ADMIN_MESSAGES } from '@vouched/shared/admin.constants'
 import { formatScore } from '@vouched/shared/format'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import {
   AlertDialog,
@@ -29,6 +30,7 @@ const COLUMNS = 6
 
 /** Members: search, page, grant or revoke admin rights, delete (SPEC.md §6). */
 export function UsersTab() {
+  const { t } = useTranslation('admin')
   const table = useAdminTable()
   const result = useQuery(adminUsersQuery(table.params))
   const { user: me } = useCurrentUser()
@@ -37,24 +39,24 @@ export function UsersTab() {
     <PagedAdminTable
       table={table}
       result={result}
-      search={{ label: 'Search users', placeholder: 'Search by name, username or email' }}
-      caption="Users"
+      search={{ label: t('users.searchLabel'), placeholder: t('users.searchPlaceholder') }}
+      caption={t('users.caption')}
       head={
         <>
-          <Th>Member</Th>
-          <Th className="hidden md:table-cell">Email</Th>
-          <Th className="hidden lg:table-cell">Joined</Th>
-          <Th className="text-right">Reputation</Th>
-          <Th>Admin</Th>
+          <Th>{t('users.member')}</Th>
+          <Th className="hidden md:table-cell">{t('users.email')}</Th>
+          <Th className="hidden lg:table-cell">{t('users.joined')}</Th>
+          <Th className="text-right">{t('users.reputation')}</Th>
+          <Th>{t('users.admin')}</Th>
           <Th className="text-right">
-            <span className="sr-only">Actions</span>
+            <span className="sr-only">{t('table.actions')}</span>
           </Th>
         </>
       }
       columns={COLUMNS}
       texts={{
-        loading: 'Loading users...',
-        empty: 'No users found.',
+        loading: t('users.loading'),
+        empty: t('users.empty'),
         loadFailed: ADMIN_MESSAGES.loadUsersFailed,
       }}
       noun="users"
@@ -64,6 +66,7 @@ export function UsersTab() {
 }
 
 function UserRow({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
+  const { t } = useTranslation('admin')
   const setAdmin = useSetAdminRights()
   const remove = useDeleteUser()
   const [pendingChange, setPendingChange] = useState<boolean | null>(null)
@@ -74,8 +77,8 @@ function UserRow({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
       {
         onSuccess: () =>
           toast({
-            title: isAdmin ? 'Admin rights granted' : 'Admin rights removed',
-            description: `@${user.username} has been signed out and must sign in again.`,
+            title: isAdmin ? t('users.granted') : t('users.removed'),
+            description: t('users.signedOut', { username: user.username }),
           }),
         onError: (error) =>
           toast({
@@ -89,7 +92,11 @@ function UserRow({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
   // mutateAsync: the refetch removes this row, and mutate's callbacks never run once it is gone.
   const confirmDelete = () =>
     remove.mutateAsync(user.id).then(
-      () => toast({ title: 'User deleted', description: `@${user.username} and all their data are gone.` }),
+      () =>
+        toast({
+          title: t('users.deleted'),
+          description: t('users.deletedDescription', { username: user.username }),
+        }),
       (error: unknown) =>
         toast({
           title: ADMIN_MESSAGES.deleteUserFailed,
@@ -112,12 +119,12 @@ function UserRow({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
           </span>
         </Link>
         <span className="mt-1 flex gap-1">
-          {isSelf ? <Badge variant="secondary">You</Badge> : null}
-          {user.isAdmin ? <Badge variant="accent">Admin</Badge> : null}
-          {user.isVerified ? <Badge variant="success">Verified</Badge> : null}
+          {isSelf ? <Badge variant="secondary">{t('users.you')}</Badge> : null}
+          {user.isAdmin ? <Badge variant="accent">{t('users.adminBadge')}</Badge> : null}
+          {user.isVerified ? <Badge variant="success">{t('users.verified')}</Badge> : null}
           {user.suspendedAt ? (
             <Badge variant="destructive" title={user.suspensionReason ?? undefined}>
-              Suspended
+              {t('users.suspended')}
             </Badge>
           ) : null}
         </span>
@@ -132,7 +139,7 @@ function UserRow({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
           checked={user.isAdmin}
           disabled={isSelf || setAdmin.isPending}
           onCheckedChange={(checked) => setPendingChange(checked)}
-          aria-label={`Admin rights for @${user.username}`}
+          aria-label={t('users.adminRightsFor', { username: user.username })}
           title={isSelf ? ADMIN_MESSAGES.selfDemotion : undefined}
         />
         <AlertDialog open={pendingChange !== null} onOpenChange={(open) => !open && setPendingChange(null)}>
@@ -141,18 +148,17 @@ function UserRow({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
               <AlertDialogTitle>{ADMIN_MESSAGES.confirmTitle}</AlertDialogTitle>
               <AlertDialogDescription>
                 {pendingChange
-                  ? `@${user.username} will be able to moderate members, endorsements, hashtags, conversations and announcements.`
-                  : `@${user.username} will lose access to the admin dashboard.`}{' '}
-                They will be signed out of every device.
+                  ? t('users.grantDescription', { username: user.username })
+                  : t('users.revokeDescription', { username: user.username })}
               </AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogCancel>{t('table.cancel')}</AlertDialogCancel>
               <AlertDialogAction
                 variant={pendingChange ? 'default' : 'destructive'}
                 onClick={() => pendingChange !== null && applyAdmin(pendingChange)}
               >
-                {pendingChange ? 'Grant admin rights' : 'Remove admin rights'}
+                {pendingChange ? t('users.grant') : t('users.revoke')}
               </AlertDialogAction>
             </AlertDialogFooter>
           </AlertDialogContent>
@@ -160,8 +166,8 @@ function UserRow({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
       </Td>
       <Td className="text-right">
         <ConfirmDeleteButton
-          label={`Delete @${user.username}`}
-          description={`This will permanently delete @${user.username} and all their data: endorsements given and received, comments, likes, connections and messages. This action cannot be undone.`}
+          label={t('users.deleteLabel', { username: user.username })}
+          description={t('users.deleteDescription', { username: user.username })}
           onConfirm={confirmDelete}
           pending={remove.isPending}
           disabled={isSelf}

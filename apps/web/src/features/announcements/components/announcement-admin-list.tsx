@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { TAnnouncement } from '@vouched/shared/announcements'
 import { ANNOUNCEMENT_MESSAGES } from '@vouched/shared/announcements.constants'
 import { Loader2Icon, PinIcon, PinOffIcon, Trash2Icon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { Alert, AlertDescription } from '../../../components/ui/alert'
 import {
   AlertDialog,
@@ -24,6 +25,7 @@ import { AnnouncementCard } from './announcement-card'
 
 /** Every announcement, pinned first, in a 600 px scrolling list with pin/unpin and delete (SPEC.md §2). */
 export function AnnouncementAdminList() {
+  const { t } = useTranslation('announcements')
   const { data, isPending, isError } = useQuery(announcementsQuery())
   return (
     <ScrollArea className="h-[600px] rounded-lg border bg-muted/30" data-testid="announcement-list">
@@ -33,12 +35,12 @@ export function AnnouncementAdminList() {
             <AlertDescription>{ANNOUNCEMENT_MESSAGES.loadError}</AlertDescription>
           </Alert>
         ) : isPending ? (
-          <div aria-busy="true" aria-label="Loading announcements" className="grid gap-3">
+          <div aria-busy="true" aria-label={t('list.loading')} className="grid gap-3">
             <Skeleton className="h-28 w-full" />
             <Skeleton className="h-28 w-full" />
           </div>
         ) : data.length === 0 ? (
-          <p className="p-6 text-center text-sm text-muted-foreground">No announcements yet.</p>
+          <p className="p-6 text-center text-sm text-muted-foreground">{t('list.empty')}</p>
         ) : (
           data.map((announcement) => (
             <AnnouncementCard
@@ -54,6 +56,7 @@ export function AnnouncementAdminList() {
 }
 
 function AnnouncementActions({ announcement }: { announcement: TAnnouncement }) {
+  const { t } = useTranslation('announcements')
   const setPinned = useSetAnnouncementPinned()
   const remove = useDeleteAnnouncement()
   const nextPinned = !announcement.pinned
@@ -62,7 +65,7 @@ function AnnouncementActions({ announcement }: { announcement: TAnnouncement }) 
     setPinned.mutate(
       { id: announcement.id, pinned: nextPinned },
       {
-        onSuccess: () => toast({ title: nextPinned ? 'Announcement pinned' : 'Announcement unpinned' }),
+        onSuccess: () => toast({ title: nextPinned ? t('list.pinned') : t('list.unpinned') }),
         onError: (error) =>
           toast({
             title: ANNOUNCEMENT_MESSAGES.updateFailed,
@@ -75,7 +78,7 @@ function AnnouncementActions({ announcement }: { announcement: TAnnouncement }) 
   // mutateAsync: the refetch removes this row, and mutate's callbacks never run once it is gone.
   const confirmDelete = () =>
     remove.mutateAsync(announcement.id).then(
-      () => toast({ title: 'Announcement deleted' }),
+      () => toast({ title: t('list.deleted') }),
       (error: unknown) =>
         toast({
           title: ANNOUNCEMENT_MESSAGES.deleteFailed,
@@ -91,7 +94,7 @@ function AnnouncementActions({ announcement }: { announcement: TAnnouncement }) 
         size="sm"
         onClick={togglePin}
         disabled={setPinned.isPending}
-        aria-label={`${nextPinned ? 'Pin' : 'Unpin'} announcement "${announcement.title}"`}
+        aria-label={t(nextPinned ? 'list.pinLabel' : 'list.unpinLabel', { title: announcement.title })}
       >
         {setPinned.isPending ? (
           <Loader2Icon className="animate-spin" aria-hidden />
@@ -100,7 +103,7 @@ function AnnouncementActions({ announcement }: { announcement: TAnnouncement }) 
         ) : (
           <PinOffIcon aria-hidden />
         )}
-        {nextPinned ? 'Pin' : 'Unpin'}
+        {nextPinned ? t('list.pin') : t('list.unpin')}
       </Button>
       <AlertDialog>
         <AlertDialogTrigger asChild>
@@ -109,10 +112,10 @@ function AnnouncementActions({ announcement }: { announcement: TAnnouncement }) 
             size="sm"
             className="text-destructive hover:bg-destructive/10 hover:text-destructive"
             disabled={remove.isPending}
-            aria-label={`Delete announcement "${announcement.title}"`}
+            aria-label={t('list.deleteLabel', { title: announcement.title })}
           >
             <Trash2Icon aria-hidden />
-            Delete
+            {t('list.delete')}
           </Button>
         </AlertDialogTrigger>
         <AlertDialogContent>
@@ -121,9 +124,9 @@ function AnnouncementActions({ announcement }: { announcement: TAnnouncement }) 
             <AlertDialogDescription>{ANNOUNCEMENT_MESSAGES.deleteConfirmText}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogCancel>{t('list.cancel')}</AlertDialogCancel>
             <AlertDialogAction variant="destructive" onClick={confirmDelete}>
-              Delete
+              {t('list.delete')}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

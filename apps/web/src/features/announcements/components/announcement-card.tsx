@@ -1,6 +1,7 @@
 import type { TAnnouncement } from '@vouched/shared/announcements'
 import { PinIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { UserAvatar } from '../../../components/ui/avatar'
 import { Badge } from '../../../components/ui/badge'
 import { cn } from '../../../lib/cn'
@@ -16,6 +17,7 @@ type Props = {
 
 /** One announcement: title, text, optional image, its author labelled '(Admin)' and its age. */
 export function AnnouncementCard({ announcement, actions, headingLevel: Heading = 'h3', className }: Props) {
+  const { t } = useTranslation('announcements')
   const author = announcement.adminFullName || announcement.adminUsername
   return (
     <article
@@ -35,7 +37,7 @@ export function AnnouncementCard({ announcement, actions, headingLevel: Heading 
             {announcement.pinned ? (
               <Badge variant="accent">
                 <PinIcon aria-hidden />
-                Pinned
+                {t('card.pinned')}
               </Badge>
             ) : null}
           </div>
@@ -47,7 +49,12 @@ export function AnnouncementCard({ announcement, actions, headingLevel: Heading 
               className="size-5 text-[0.6rem]"
             />
             <span>
-              {author} <span className="font-medium text-foreground">(Admin)</span>
+              <Trans
+                t={t}
+                i18nKey="card.author"
+                values={{ author }}
+                components={{ admin: <span className="font-medium text-foreground" /> }}
+              />
             </span>
             <span aria-hidden>·</span>
             <time dateTime={announcement.createdAt}>{formatRelativeTime(announcement.createdAt)}</time>
@@ -59,7 +66,7 @@ export function AnnouncementCard({ announcement, actions, headingLevel: Heading 
       {announcement.imageUrl ? (
         <img
           src={announcement.imageUrl}
-          alt={`Image for "${announcement.title}"`}
+          alt={t('card.imageAlt', { title: announcement.title })}
           loading="lazy"
           referrerPolicy="no-referrer"
           className="max-h-72 w-full rounded-md border object-cover"

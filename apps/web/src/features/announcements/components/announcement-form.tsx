@@ -7,6 +7,7 @@ import {
 import { ANNOUNCEMENT_MESSAGES } from '@vouched/shared/announcements.constants'
 import { Loader2Icon, MegaphoneIcon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import {
   Form,
@@ -29,6 +30,7 @@ const emptyForm: TCreateAnnouncementInput = { title: '', content: '', imageUrl: 
 
 /** Admins post an announcement; the shared schema gives the texts of SPEC.md §5 on both sides. */
 export function AnnouncementForm() {
+  const { t } = useTranslation('announcements')
   const create = useCreateAnnouncement()
   const form = useForm<TCreateAnnouncementInput, unknown, TCreateAnnouncementBody>({
     resolver: zodResolver(ZCreateAnnouncementBody),
@@ -38,7 +40,10 @@ export function AnnouncementForm() {
   const onSubmit = form.handleSubmit((body) =>
     create.mutateAsync(body).then(
       (created) => {
-        toast({ title: 'Announcement created', description: `"${created.title}" is now on the home page.` })
+        toast({
+          title: t('form.created'),
+          description: t('form.createdDescription', { title: created.title }),
+        })
         form.reset(emptyForm)
       },
       (error: unknown) => {
@@ -57,15 +62,15 @@ export function AnnouncementForm() {
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="New announcement">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('form.label')}>
         <FormField
           control={form.control}
           name="title"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Title</FormLabel>
+              <FormLabel>{t('form.title')}</FormLabel>
               <FormControl>
-                <Input placeholder="Announcement title" autoComplete="off" {...field} />
+                <Input placeholder={t('form.titlePlaceholder')} autoComplete="off" {...field} />
               </FormControl>
               <FormMessage />
             </FormItem>
@@ -76,9 +81,9 @@ export function AnnouncementForm() {
           name="content"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Content</FormLabel>
+              <FormLabel>{t('form.content')}</FormLabel>
               <FormControl>
-                <Textarea rows={5} placeholder="What would you like to tell every member?" {...field} />
+                <Textarea rows={5} placeholder={t('form.contentPlaceholder')} {...field} />
               </FormControl>
               <FormMessage />
             </FormItem>
@@ -89,7 +94,7 @@ export function AnnouncementForm() {
           name="imageUrl"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Image URL (optional)</FormLabel>
+              <FormLabel>{t('form.imageUrl')}</FormLabel>
               <FormControl>
                 <Input
                   type="url"
@@ -109,8 +114,8 @@ export function AnnouncementForm() {
           render={({ field }) => (
             <FormItem className="flex items-center justify-between gap-4 rounded-lg border p-3">
               <div className="grid gap-1">
-                <FormLabel>Pin this announcement</FormLabel>
-                <FormDescription>Pinned announcements stay at the top of the home page.</FormDescription>
+                <FormLabel>{t('form.pin')}</FormLabel>
+                <FormDescription>{t('form.pinHint')}</FormDescription>
               </div>
               <FormControl>
                 <Switch
@@ -128,7 +133,7 @@ export function AnnouncementForm() {
           ) : (
             <MegaphoneIcon aria-hidden />
           )}
-          {create.isPending ? 'Posting...' : 'Post Announcement'}
+          {create.isPending ? t('form.submitting') : t('form.submit')}
         </Button>
       </form>
     </Form>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ANNOUNCEMENT_MESSAGES } from '@vouched/shared/announcements.constants'
 import { MegaphoneIcon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { Alert, AlertDescription } from '../../../components/ui/alert'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { homeAnnouncementsQuery } from '../announcements.api'
@@ -11,6 +12,7 @@ import { AnnouncementCard } from './announcement-card'
  * first. Renders nothing when there are none.
  */
 export function AnnouncementsSection() {
+  const { t } = useTranslation('announcements')
   const { data, isPending, isError } = useQuery(homeAnnouncementsQuery())
   if (isError) {
     return (
@@ -21,7 +23,7 @@ export function AnnouncementsSection() {
   }
   if (isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading announcements" className="grid gap-3">
+      <div aria-busy="true" aria-label={t('section.loading')} className="grid gap-3">
         <Skeleton className="h-24 w-full" />
       </div>
     )
@@ -31,7 +33,7 @@ export function AnnouncementsSection() {
     <section aria-labelledby="announcements-heading" className="grid gap-3">
       <h2 id="announcements-heading" className="flex items-center gap-2 text-lg font-semibold">
         <MegaphoneIcon className="size-5 text-primary" aria-hidden />
-        Announcements
+        {t('section.title')}
       </h2>
       <div className="grid gap-3">
         {data.map((announcement) => (

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import type { TAnnouncement } from '@vouched/shared/announcements'
 import { ANNOUNCEMENT_MESSAGES } from '@vouched/shared/announcements.constants'
 import { describe, expect, it } from 'vitest'
+import { changeLocale } from '../../../lib/i18n/i18n'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
 import { AnnouncementAdminList } from './announcement-admin-list'
 import { AnnouncementForm } from './announcement-form'
@@ -211,5 +212,25 @@ describe('AnnouncementsSection (home)', () => {
     })
     renderWithProviders(<AnnouncementsSection />, { user: makeUser() })
     expect(await screen.findByText(ANNOUNCEMENT_MESSAGES.loadError)).toBeInTheDocument()
+  })
+})
+
+describe('announcements in German', () => {
+  it('shows the form and the admin list in German', async () => {
+    await changeLocale('de')
+    mockApi({ 'GET /api/announcements': { body: [announcement({ pinned: true })] } })
+    renderWithProviders(
+      <>
+        <AnnouncementForm />
+        <AnnouncementAdminList />
+      </>,
+      { user: admin },
+    )
+    expect(screen.getByRole('form', { name: 'Neue Ankündigung' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Bild-URL (optional)')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Ankündigung veröffentlichen' })).toBeInTheDocument()
+    expect(await screen.findByText('Angeheftet')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Ankündigung „Welcome aboard“ lösen' })).toBeInTheDocument()
+    expect(screen.getByText('gerade eben')).toBeInTheDocument()
   })
 })

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { AuthPanel } from './auth-layout'
@@ -7,27 +8,21 @@ import { RegisterForm } from './register-form'
 
 type Tab = 'login' | 'register'
 
-const HEADINGS: Record<Tab, { title: string; description: string }> = {
-  login: { title: 'Welcome back', description: 'Log in with your username or email to continue.' },
-  register: {
-    title: 'Create your account',
-    description: 'Join Vouched and let your colleagues vouch for your skills.',
-  },
-}
-
 /** The Login and Register tabs of /auth. `?tab=register` opens the Register tab. */
 export function AuthCard() {
+  const { t } = useTranslation('auth')
   const [searchParams] = useSearchParams()
   const [tab, setTab] = useState<Tab>(searchParams.get('tab') === 'register' ? 'register' : 'login')
   const [loginPrefill, setLoginPrefill] = useState('')
-  const heading = HEADINGS[tab]
-
   return (
-    <AuthPanel title={heading.title} description={heading.description}>
+    <AuthPanel
+      title={tab === 'login' ? t('card.loginTitle') : t('card.registerTitle')}
+      description={tab === 'login' ? t('card.loginDescription') : t('card.registerDescription')}
+    >
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <TabsList className="grid w-full grid-cols-2">
-          <TabsTrigger value="login">Login</TabsTrigger>
-          <TabsTrigger value="register">Register</TabsTrigger>
+          <TabsTrigger value="login">{t('card.loginTab')}</TabsTrigger>
+          <TabsTrigger value="register">{t('card.registerTab')}</TabsTrigger>
         </TabsList>
         <TabsContent value="login" className="pt-2">
           <LoginForm defaultUsername={loginPrefill} />

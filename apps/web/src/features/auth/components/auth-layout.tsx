@@ -1,43 +1,32 @@
 import { AwardIcon, BadgeCheckIcon, QrCodeIcon, UsersIcon, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { LanguageSelect } from '../../../components/layout/language-select'
 import { Logo, LogoMark } from '../../../components/layout/logo'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 
-const BENEFITS: { icon: LucideIcon; title: string; text: string }[] = [
-  {
-    icon: BadgeCheckIcon,
-    title: 'Credibility you can prove',
-    text: 'Collect endorsements for your skills from the people who have actually worked with you.',
-  },
-  {
-    icon: UsersIcon,
-    title: 'A network built on trust',
-    text: 'Connect with professionals whose reputation is backed by real peers, not self-promotion.',
-  },
-  {
-    icon: AwardIcon,
-    title: 'Medals that mean something',
-    text: 'Earn bronze to platinum medals as your skills gather endorsements across ten categories.',
-  },
-  {
-    icon: QrCodeIcon,
-    title: 'Take your reputation anywhere',
-    text: 'Share a live reputation badge on LinkedIn, your site or your CV, with a QR code included.',
-  },
+/** The four benefits; `key` names their texts under layout.benefits. */
+const BENEFITS: { icon: LucideIcon; key: 'credibility' | 'network' | 'medals' | 'share' }[] = [
+  { icon: BadgeCheckIcon, key: 'credibility' },
+  { icon: UsersIcon, key: 'network' },
+  { icon: AwardIcon, key: 'medals' },
+  { icon: QrCodeIcon, key: 'share' },
 ]
 
 /** The public pages' frame: the four-benefit marketing panel on md+ screens, the form on the right. */
 export function AuthLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('auth')
   return (
     <div className="grid min-h-dvh flex-1 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
       <MarketingPanel />
       <div className="flex flex-col items-center justify-center px-4 py-10 sm:px-8">
-        <Link to="/auth" className="mb-8 md:hidden" aria-label="Vouched">
+        <Link to="/auth" className="mb-8 md:hidden" aria-label={t('layout.home')}>
           <Logo />
         </Link>
         <div className="w-full max-w-md">{children}</div>
-        <p className="mt-8 text-center text-xs text-muted-foreground md:hidden">The Proof Is in the People</p>
+        <LanguageSelect className="mt-8" />
+        <p className="mt-8 text-center text-xs text-muted-foreground md:hidden">{t('layout.tagline')}</p>
       </div>
     </div>
   )
@@ -71,9 +60,10 @@ export function AuthPanel({
 }
 
 function MarketingPanel() {
+  const { t } = useTranslation('auth')
   return (
     <aside
-      aria-label="Why Vouched"
+      aria-label={t('layout.whyVouched')}
       className="relative hidden overflow-hidden bg-(image:--brand-gradient) text-primary-foreground md:flex md:flex-col md:justify-between md:p-10 lg:p-14"
     >
       <div aria-hidden className="pointer-events-none absolute inset-0">
@@ -96,30 +86,25 @@ function MarketingPanel() {
 
       <div className="relative my-10 max-w-lg">
         <h2 className="text-3xl leading-tight font-bold tracking-tight text-balance lg:text-4xl">
-          The Proof Is in the People
+          {t('layout.tagline')}
         </h2>
-        <p className="mt-4 text-base text-white/80 lg:text-lg">
-          A professional network where credibility connects you. Let your colleagues vouch for what you do
-          best.
-        </p>
+        <p className="mt-4 text-base text-white/80 lg:text-lg">{t('layout.intro')}</p>
         <ul className="mt-10 grid gap-6">
           {BENEFITS.map((benefit) => (
-            <li key={benefit.title} className="flex gap-4">
+            <li key={benefit.key} className="flex gap-4">
               <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white/12 ring-1 ring-white/20">
                 <benefit.icon className="size-5" aria-hidden />
               </span>
               <div>
-                <h3 className="font-semibold">{benefit.title}</h3>
-                <p className="mt-1 text-sm text-white/75">{benefit.text}</p>
+                <h3 className="font-semibold">{t(`layout.benefits.${benefit.key}.title`)}</h3>
+                <p className="mt-1 text-sm text-white/75">{t(`layout.benefits.${benefit.key}.text`)}</p>
               </div>
             </li>
           ))}
         </ul>
       </div>
 
-      <p className="relative text-sm text-white/60">
-        Endorsements from verified members carry 1.25x more impact.
-      </p>
+      <p className="relative text-sm text-white/60">{t('layout.verifiedImpact')}</p>
     </aside>
   )
 }

@@ -4,6 +4,7 @@ import { AUTH_MESSAGES } from '@vouched/shared/auth.constants'
 import { ArrowLeftIcon, Loader2Icon, MailCheckIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
@@ -16,6 +17,7 @@ import { useRequestPasswordReset } from '../auth.api'
  * page never reveals whether an address has an account; failures are only logged.
  */
 export function ForgotPasswordForm() {
+  const { t } = useTranslation('auth')
   const requestReset = useRequestPasswordReset()
   const [sent, setSent] = useState(false)
   const form = useForm({ resolver: zodResolver(ZForgotPasswordBody), defaultValues: { email: '' } })
@@ -35,7 +37,7 @@ export function ForgotPasswordForm() {
       <div className="grid gap-5">
         <Alert variant="success" role="status">
           <MailCheckIcon aria-hidden />
-          <AlertTitle>Check your email</AlertTitle>
+          <AlertTitle>{t('forgotPassword.checkEmail')}</AlertTitle>
           <AlertDescription>
             <p>{AUTH_MESSAGES.forgotPasswordSent}</p>
           </AlertDescription>
@@ -53,7 +55,7 @@ export function ForgotPasswordForm() {
           name="email"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Email</FormLabel>
+              <FormLabel>{t('forgotPassword.email')}</FormLabel>
               <FormControl>
                 <Input
                   type="email"
@@ -69,7 +71,7 @@ export function ForgotPasswordForm() {
         />
         <Button type="submit" size="lg" className="w-full" disabled={requestReset.isPending}>
           {requestReset.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-          {requestReset.isPending ? 'Sending...' : 'Send reset link'}
+          {requestReset.isPending ? t('forgotPassword.submitting') : t('forgotPassword.submit')}
         </Button>
         <BackToLogin />
       </form>
@@ -78,11 +80,12 @@ export function ForgotPasswordForm() {
 }
 
 export function BackToLogin() {
+  const { t } = useTranslation('auth')
   return (
     <Button asChild variant="ghost" className="w-full text-muted-foreground">
       <Link to="/auth">
         <ArrowLeftIcon aria-hidden />
-        Back to login
+        {t('forgotPassword.backToLogin')}
       </Link>
     </Button>
   )

@@ -5,6 +5,7 @@ import type { TSelfUser } from '@vouched/shared/users'
 import { Loader2Icon } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
@@ -19,6 +20,7 @@ import { TwoFactorStep } from './two-factor-step'
 
 /** Login by username or email (SPEC.md §5). `defaultUsername` pre-fills it (e.g. after "please log in instead"). */
 export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }) {
+  const { t } = useTranslation('auth')
   const login = useLogin()
   const navigate = useNavigate()
   const [search] = useSearchParams()
@@ -30,7 +32,7 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
   const [secondStep, setSecondStep] = useState(false)
 
   const signedIn = (user: TSelfUser) => {
-    toast({ title: 'Welcome back!', description: `You are now logged in as ${user.username}` })
+    toast({ title: t('login.welcomeBack'), description: t('login.loggedInAs', { username: user.username }) })
     // Back to the page that sent the visitor here (/auth?next=…), else home.
     void navigate(safeNextPath(search.get('next')) ?? '/', { replace: true })
   }
@@ -53,7 +55,7 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
         })
         form.resetField('password', { keepError: false })
         form.setFocus('password')
-        toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' })
+        toast({ title: t('login.failed'), description: errorMessage(error), variant: 'destructive' })
       },
     ),
   )
@@ -79,7 +81,7 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
             name="username"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>Username or email</FormLabel>
+                <FormLabel>{t('login.usernameOrEmail')}</FormLabel>
                 <FormControl>
                   <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...field} />
                 </FormControl>
@@ -93,12 +95,12 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
             render={({ field }) => (
               <FormItem>
                 <div className="flex items-center justify-between">
-                  <FormLabel>Password</FormLabel>
+                  <FormLabel>{t('login.password')}</FormLabel>
                   <Link
                     to="/forgot-password"
                     className="text-sm font-medium text-primary underline-offset-4 hover:underline"
                   >
-                    Forgot your password?
+                    {t('login.forgotPassword')}
                   </Link>
                 </div>
                 <FormControl>
@@ -110,7 +112,7 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
           />
           <Button type="submit" size="lg" className="mt-1 w-full" disabled={login.isPending}>
             {login.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-            {login.isPending ? 'Logging in...' : 'Log in'}
+            {login.isPending ? t('login.submitting') : t('login.submit')}
           </Button>
         </form>
       </Form>

@@ -3,6 +3,7 @@ import { registerBody, type TRegisterBody } from '@vouched/shared/auth'
 import { ChevronDownIcon, Loader2Icon } from 'lucide-react'
 import { useState } from 'react'
 import { useForm, useWatch, type FieldPath } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
@@ -36,6 +37,7 @@ type Props = {
 }
 
 export function RegisterForm({ onAccountExists }: Props) {
+  const { t } = useTranslation('auth')
   const register = useRegister()
   const navigate = useNavigate()
   const [search] = useSearchParams()
@@ -60,13 +62,13 @@ export function RegisterForm({ onAccountExists }: Props) {
     (body) =>
       register.mutateAsync(body).then(
         () => {
-          toast({ title: 'Account created', description: 'Your account has been created successfully' })
+          toast({ title: t('register.created'), description: t('register.createdDescription') })
           // Back to the page that sent the visitor here (/auth?next=…), else home.
           void navigate(safeNextPath(search.get('next')) ?? '/', { replace: true })
         },
         (error: unknown) => {
           const message = errorMessage(error)
-          toast({ title: 'Registration failed', description: message, variant: 'destructive' })
+          toast({ title: t('register.failed'), description: message, variant: 'destructive' })
           const field = isApiError(error) ? error.field : undefined
           if (!field || !(FIELDS as string[]).includes(field)) return
           const name = field as FieldPath<TRegisterBody>
@@ -89,7 +91,7 @@ export function RegisterForm({ onAccountExists }: Props) {
             name="fullName"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>Full name</FormLabel>
+                <FormLabel>{t('register.fullName')}</FormLabel>
                 <FormControl>
                   <Input autoComplete="name" {...field} />
                 </FormControl>
@@ -102,7 +104,7 @@ export function RegisterForm({ onAccountExists }: Props) {
             name="username"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>Username</FormLabel>
+                <FormLabel>{t('register.username')}</FormLabel>
                 <FormControl>
                   <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...field} />
                 </FormControl>
@@ -116,7 +118,7 @@ export function RegisterForm({ onAccountExists }: Props) {
           name="email"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Email</FormLabel>
+              <FormLabel>{t('register.email')}</FormLabel>
               <FormControl>
                 <Input
                   type="email"
@@ -136,7 +138,7 @@ export function RegisterForm({ onAccountExists }: Props) {
             name="password"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>Password</FormLabel>
+                <FormLabel>{t('register.password')}</FormLabel>
                 <FormControl>
                   <PasswordInput autoComplete="new-password" {...field} />
                 </FormControl>
@@ -150,7 +152,7 @@ export function RegisterForm({ onAccountExists }: Props) {
             name="passwordConfirm"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>Confirm password</FormLabel>
+                <FormLabel>{t('register.confirmPassword')}</FormLabel>
                 <FormControl>
                   <PasswordInput autoComplete="new-password" {...field} />
                 </FormControl>
@@ -168,7 +170,7 @@ export function RegisterForm({ onAccountExists }: Props) {
             onClick={() => setShowDetails((value) => !value)}
             className="flex w-full items-center justify-between rounded-lg px-3 py-2.5 text-left text-sm font-medium text-muted-foreground transition-colors hover:text-foreground"
           >
-            Add title, location and bio (optional)
+            {t('register.moreDetails')}
             <ChevronDownIcon
               className={cn('size-4 transition-transform', showDetails && 'rotate-180')}
               aria-hidden
@@ -181,9 +183,13 @@ export function RegisterForm({ onAccountExists }: Props) {
                 name="title"
                 render={({ field }) => (
                   <FormItem>
-                    <FormLabel>Title</FormLabel>
+                    <FormLabel>{t('register.title')}</FormLabel>
                     <FormControl>
-                      <Input autoComplete="organization-title" placeholder="Product Designer" {...field} />
+                      <Input
+                        autoComplete="organization-title"
+                        placeholder={t('register.titlePlaceholder')}
+                        {...field}
+                      />
                     </FormControl>
                     <FormMessage />
                   </FormItem>
@@ -194,9 +200,13 @@ export function RegisterForm({ onAccountExists }: Props) {
                 name="location"
                 render={({ field }) => (
                   <FormItem>
-                    <FormLabel>Location</FormLabel>
+                    <FormLabel>{t('register.location')}</FormLabel>
                     <FormControl>
-                      <Input autoComplete="address-level2" placeholder="Berlin, Germany" {...field} />
+                      <Input
+                        autoComplete="address-level2"
+                        placeholder={t('register.locationPlaceholder')}
+                        {...field}
+                      />
                     </FormControl>
                     <FormMessage />
                   </FormItem>
@@ -208,9 +218,9 @@ export function RegisterForm({ onAccountExists }: Props) {
               name="bio"
               render={({ field }) => (
                 <FormItem>
-                  <FormLabel>Bio</FormLabel>
+                  <FormLabel>{t('register.bio')}</FormLabel>
                   <FormControl>
-                    <Textarea rows={3} placeholder="What you do and what you care about" {...field} />
+                    <Textarea rows={3} placeholder={t('register.bioPlaceholder')} {...field} />
                   </FormControl>
                   <FormMessage />
                 </FormItem>
@@ -221,7 +231,7 @@ export function RegisterForm({ onAccountExists }: Props) {
 
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={register.isPending}>
           {register.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-          {register.isPending ? 'Creating account...' : 'Create account'}
+          {register.isPending ? t('register.submitting') : t('register.submit')}
         </Button>
       </form>
     </Form>

@@ -4,6 +4,7 @@ import { AUTH_MESSAGES } from '@vouched/shared/auth.constants'
 import { AlertTriangleIcon, CheckCircle2Icon, Loader2Icon } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { Trans, useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
@@ -21,6 +22,7 @@ export const RESET_REDIRECT_MS = 3000
 const ZResetPasswordForm = resetPasswordBody(lazyPasswordMeter)
 
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
+  const { t } = useTranslation('auth')
   const resetPassword = useResetPassword()
   const navigate = useNavigate()
   const [done, setDone] = useState<string | null>(null)
@@ -42,7 +44,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
     return resetPassword.mutateAsync(body).then(
       (answer) => setDone(answer.message),
       (error: unknown) => {
-        const message = (isApiError(error) && error.body?.message) || 'Failed to reset password'
+        const message = (isApiError(error) && error.body?.message) || t('resetPassword.failed')
         if (isApiError(error) && (error.field === 'password' || error.field === 'confirmPassword')) {
           form.setError(error.field, { message })
         } else {
@@ -57,15 +59,15 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
       <div className="grid gap-5">
         <Alert variant="success" role="status">
           <CheckCircle2Icon aria-hidden />
-          <AlertTitle>Password reset</AlertTitle>
+          <AlertTitle>{t('resetPassword.done')}</AlertTitle>
           <AlertDescription>
             <p>{done}</p>
-            <p className="mt-1 text-muted-foreground">Redirecting you to the login page in 3 seconds...</p>
+            <p className="mt-1 text-muted-foreground">{t('resetPassword.redirecting')}</p>
           </AlertDescription>
         </Alert>
         <Button asChild size="lg" className="w-full">
           <Link to="/auth" replace>
-            Go to login now
+            {t('resetPassword.goToLogin')}
           </Link>
         </Button>
       </div>
@@ -84,13 +86,18 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
                 to="/forgot-password"
                 className="mt-1 inline-block font-medium underline underline-offset-4"
               >
-                Request a new link
+                {t('resetPassword.requestNewLink')}
               </Link>
             </AlertDescription>
           </Alert>
         ) : (
           <p className="text-sm text-muted-foreground">
-            Choose a new password for <span className="font-medium text-foreground">{email}</span>.
+            <Trans
+              t={t}
+              i18nKey="resetPassword.chooseFor"
+              values={{ email }}
+              components={{ email: <span className="font-medium text-foreground" /> }}
+            />
           </p>
         )}
         {failure ? (
@@ -102,7 +109,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
                 to="/forgot-password"
                 className="mt-1 inline-block font-medium underline underline-offset-4"
               >
-                Request a new link
+                {t('resetPassword.requestNewLink')}
               </Link>
             </AlertDescription>
           </Alert>
@@ -112,7 +119,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
           name="password"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>New password</FormLabel>
+              <FormLabel>{t('resetPassword.newPassword')}</FormLabel>
               <FormControl>
                 <PasswordInput autoComplete="new-password" disabled={linkMissing} {...field} />
               </FormControl>
@@ -126,7 +133,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
           name="confirmPassword"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Confirm new password</FormLabel>
+              <FormLabel>{t('resetPassword.confirmNewPassword')}</FormLabel>
               <FormControl>
                 <PasswordInput autoComplete="new-password" disabled={linkMissing} {...field} />
               </FormControl>
@@ -136,7 +143,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
         />
         <Button type="submit" size="lg" className="w-full" disabled={linkMissing || resetPassword.isPending}>
           {resetPassword.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-          {resetPassword.isPending ? 'Resetting...' : 'Reset password'}
+          {resetPassword.isPending ? t('resetPassword.submitting') : t('resetPassword.submit')}
         </Button>
         <BackToLogin />
       </form>

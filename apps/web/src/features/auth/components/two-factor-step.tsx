@@ -4,6 +4,7 @@ import type { TSelfUser } from '@vouched/shared/users'
 import { Loader2Icon, ShieldCheckIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { Button } from '../../../components/ui/button'
 import {
@@ -31,6 +32,7 @@ export function TwoFactorStep({
   onSignedIn: (user: TSelfUser) => void
   onRestart: () => void
 }) {
+  const { t } = useTranslation('auth')
   const complete = useCompleteTwoFactor()
   const [mode, setMode] = useState<SecondFactorMode>('code')
   const form = useForm<SecondFactorValues>({
@@ -49,7 +51,11 @@ export function TwoFactorStep({
       onSuccess: onSignedIn,
       onError: (error) => {
         if (isApiError(error) && error.code === 'TWO_FACTOR_EXPIRED') {
-          toast({ title: 'Please sign in again', description: errorMessage(error), variant: 'destructive' })
+          toast({
+            title: t('twoFactor.signInAgain'),
+            description: errorMessage(error),
+            variant: 'destructive',
+          })
           onRestart()
           return
         }
@@ -61,23 +67,24 @@ export function TwoFactorStep({
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Two-factor sign-in">
+      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={t('twoFactor.formLabel')}>
         <div className="flex items-start gap-3 rounded-lg bg-accent/60 p-3 text-sm">
           <ShieldCheckIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
-          <p>
-            {mode === 'code'
-              ? 'Two-factor sign-in is on for this account. Enter the 6-digit code your authenticator app shows.'
-              : 'Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each works once.'}
-          </p>
+          <p>{mode === 'code' ? t('twoFactor.codeHint') : t('twoFactor.recoveryHint')}</p>
         </div>
-        <SecondFactorField mode={mode} control={form.control} codeLabel="Authentication code" autoFocus />
+        <SecondFactorField
+          mode={mode}
+          control={form.control}
+          codeLabel={t('twoFactor.codeLabel')}
+          autoFocus
+        />
         <Button type="submit" size="lg" className="w-full" disabled={complete.isPending}>
           {complete.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-          {complete.isPending ? 'Verifying...' : 'Verify and log in'}
+          {complete.isPending ? t('twoFactor.submitting') : t('twoFactor.submit')}
         </Button>
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <Button type="button" variant="link" className="h-auto p-0" onClick={switchMode}>
-            {mode === 'code' ? 'Use a recovery code instead' : 'Use a code from my app instead'}
+            {mode === 'code' ? t('twoFactor.useRecoveryCode') : t('twoFactor.useAppCode')}
           </Button>
           <Button
             type="button"
@@ -85,7 +92,7 @@ export function TwoFactorStep({
             className="h-auto p-0 text-muted-foreground"
             onClick={onRestart}
           >
-            Back to password
+            {t('twoFactor.backToPassword')}
           </Button>
         </div>
         <p className="sr-only" aria-live="polite">

@@ -1,6 +1,7 @@
 import { BADGE_MESSAGES, BADGE_PREVIEW_HEIGHT, BADGE_SIZE, badgeImageUrl } from '@vouched/shared/badges'
 import { DownloadIcon, LoaderCircleIcon } from 'lucide-react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast'
 import { cn } from '../../../lib/cn'
@@ -26,13 +27,14 @@ export function BadgeFrame({
   height = BADGE_PREVIEW_HEIGHT,
   className,
 }: BadgeFrameProps) {
+  const { t } = useTranslation('badges')
   const src = badgeImageUrl('', username, { format: 'svg', hashtags, timestamp })
   return (
     // Out of the tab order: a picture with nothing to operate, where focus would show nothing (it
     // is still read out, by its title, in reading order).
     <iframe
       src={src}
-      title={`${username}'s reputation badge`}
+      title={t('preview.frameTitle', { username })}
       tabIndex={-1}
       width={BADGE_SIZE}
       height={height}
@@ -50,6 +52,7 @@ export function DownloadBadgeButton({
   username: string
   hashtags: readonly string[]
 }) {
+  const { t } = useTranslation('badges')
   const [pending, setPending] = useState(false)
   const download = async () => {
     setPending(true)
@@ -69,7 +72,7 @@ export function DownloadBadgeButton({
   return (
     <Button onClick={download} disabled={pending} className="w-full">
       {pending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : <DownloadIcon aria-hidden />}
-      Download Badge (SVG)
+      {t('preview.download')}
     </Button>
   )
 }

@@ -1,5 +1,6 @@
 import { CheckIcon, CopyIcon } from 'lucide-react'
 import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
@@ -15,6 +16,7 @@ type CopyFieldProps = {
 
 /** A read-only value with a copy button that reads 'Copied!' for 2 seconds after a copy. */
 export function CopyField({ label, value, copied, onCopy, multiline = false }: CopyFieldProps) {
+  const { t } = useTranslation('badges')
   const id = useId()
   const select = (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) =>
     event.currentTarget.select()
@@ -26,10 +28,10 @@ export function CopyField({ label, value, copied, onCopy, multiline = false }: C
           variant={copied ? 'secondary' : 'outline'}
           size="sm"
           onClick={onCopy}
-          aria-label={`Copy ${label}`}
+          aria-label={t('copy.copyLabel', { label })}
         >
           {copied ? <CheckIcon className="text-success" aria-hidden /> : <CopyIcon aria-hidden />}
-          <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
+          <span aria-live="polite">{copied ? t('copy.copied') : t('copy.copy')}</span>
         </Button>
       </div>
       {multiline ? (

@@ -1,5 +1,6 @@
 import { QR_ERROR_CORRECTION, QR_SIZE } from '@vouched/shared/badges'
 import { DownloadIcon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast'
@@ -8,6 +9,7 @@ import { downloadFile } from '../badge-share'
 
 /** The profile URL as a QR code (level H, 200 px, SPEC.md §9), drawn as SVG by the `qrcode` package. */
 export function QrCodePanel({ url, username }: { url: string; username: string }) {
+  const { t } = useTranslation('badges')
   const current = useQrCodeSvg(url, {
     size: QR_SIZE,
     errorCorrectionLevel: QR_ERROR_CORRECTION,
@@ -21,16 +23,14 @@ export function QrCodePanel({ url, username }: { url: string; username: string }
             src={svgDataUrl(current)}
             width={QR_SIZE}
             height={QR_SIZE}
-            alt={`QR code linking to ${url}`}
+            alt={t('qr.alt', { url })}
             data-testid="qr-code"
           />
         ) : (
           <Skeleton className="size-[200px]" />
         )}
       </div>
-      <p className="max-w-sm text-sm text-muted-foreground">
-        Scan to open the profile of @{username}. Add it to a slide, a résumé or a business card.
-      </p>
+      <p className="max-w-sm text-sm text-muted-foreground">{t('qr.hint', { username })}</p>
       <Button
         variant="outline"
         disabled={!current}
@@ -40,15 +40,15 @@ export function QrCodePanel({ url, username }: { url: string; username: string }
             downloadFile(current, `${username}-vouched-qr.svg`, 'image/svg+xml')
           } catch {
             toast({
-              title: 'Download failed',
-              description: 'There was an error downloading the QR code',
+              title: t('qr.downloadFailed'),
+              description: t('qr.downloadFailedDescription'),
               variant: 'destructive',
             })
           }
         }}
       >
         <DownloadIcon aria-hidden />
-        Download QR Code (SVG)
+        {t('qr.download')}
       </Button>
     </div>
   )

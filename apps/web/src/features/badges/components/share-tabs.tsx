@@ -1,5 +1,6 @@
 import type { TBadgeEmbed } from '@vouched/shared/badges'
 import { CodeIcon, QrCodeIcon, Share2Icon } from 'lucide-react'
+import { Trans, useTranslation } from 'react-i18next'
 import { Card, CardContent } from '../../../components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard'
@@ -16,11 +17,12 @@ type ShareTabsProps = {
 
 /** SPEC.md §2 tabs: Social Platforms, Embed Code, QR Code. */
 export function ShareTabs({ username, embed, shareText, shareSubject }: ShareTabsProps) {
+  const { t } = useTranslation('badges')
   const { copiedKey, copy } = useCopyToClipboard()
   const fields = [
-    { key: 'html', label: 'HTML snippet', value: embed.embedCode, multiline: true },
-    { key: 'image', label: 'Direct badge image URL', value: embed.badgeUrl },
-    { key: 'profile', label: 'Profile link', value: embed.profileUrl },
+    { key: 'html', label: t('tabs.htmlSnippet'), value: embed.embedCode, multiline: true },
+    { key: 'image', label: t('tabs.imageUrl'), value: embed.badgeUrl },
+    { key: 'profile', label: t('tabs.profileLink'), value: embed.profileUrl },
   ]
   return (
     <Card>
@@ -30,26 +32,27 @@ export function ShareTabs({ username, embed, shareText, shareSubject }: ShareTab
             <TabsTrigger value="social">
               <Share2Icon aria-hidden />
               <span>
-                Social<span className="hidden sm:inline"> Platforms</span>
+                <Trans
+                  t={t}
+                  i18nKey="tabs.social"
+                  components={{ wide: <span className="hidden sm:inline" /> }}
+                />
               </span>
             </TabsTrigger>
             <TabsTrigger value="embed">
               <CodeIcon aria-hidden />
-              Embed Code
+              {t('tabs.embed')}
             </TabsTrigger>
             <TabsTrigger value="qr">
               <QrCodeIcon aria-hidden />
-              QR Code
+              {t('tabs.qr')}
             </TabsTrigger>
           </TabsList>
           <TabsContent value="social">
             <SocialShare url={embed.badgePageUrl} text={shareText} subject={shareSubject} />
           </TabsContent>
           <TabsContent value="embed" className="flex flex-col gap-5">
-            <p className="text-sm text-muted-foreground">
-              Paste the snippet into a website, a blog or an email signature: it shows the badge and links to
-              its public page.
-            </p>
+            <p className="text-sm text-muted-foreground">{t('tabs.embedHint')}</p>
             {fields.map((field) => (
               <CopyField
                 key={field.key}

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { changeLocale } from '../../../lib/i18n/i18n'
 import { renderWithProviders } from '../../../test/render'
 import { useBadgeSelection } from '../hooks/use-badge-selection'
 import { SkillCustomizer } from './skill-customizer'
@@ -88,5 +89,24 @@ describe('SkillCustomizer', () => {
     renderWithProviders(<Harness available={[]} />)
     expect(screen.getByText(/No endorsed skills yet/)).toBeInTheDocument()
     expect(screen.getByLabelText('Filter skills')).toBeDisabled()
+  })
+})
+
+describe('SkillCustomizer in German', () => {
+  it('names the skills, the count and the actions in German', async () => {
+    await changeLocale('de')
+    const { user } = renderWithProviders(<Harness available={['TypeScript', 'Leadership']} />)
+    expect(screen.getByRole('heading', { name: 'Fähigkeiten auswählen' })).toBeInTheDocument()
+    expect(
+      screen.getByText('Keine Fähigkeiten ausgewählt: Das Badge zeigt die Top-Fähigkeiten.'),
+    ).toBeInTheDocument()
+    await user.click(
+      within(screen.getByRole('list', { name: 'Verfügbare Fähigkeiten' })).getByRole('button', {
+        name: '#Leadership',
+      }),
+    )
+    expect(screen.getByRole('heading', { name: 'Ausgewählte Fähigkeiten (1/10)' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Leadership entfernen' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Alle entfernen' })).toBeEnabled()
   })
 })

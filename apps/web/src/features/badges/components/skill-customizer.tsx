@@ -1,6 +1,7 @@
 import { BADGE_MAX_HASHTAGS } from '@vouched/shared/badges'
 import { CheckIcon, PlusIcon, SearchIcon, XIcon } from 'lucide-react'
 import { useId, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Input } from '../../../components/ui/input'
@@ -16,6 +17,7 @@ type SkillCustomizerProps = {
 
 /** Picks the skills the badge shows: selected chips, a filterable list of the member's skills, Clear all. */
 export function SkillCustomizer({ available, selection }: SkillCustomizerProps) {
+  const { t } = useTranslation('badges')
   const [filter, setFilter] = useState('')
   const filterId = useId()
   const needle = filter.trim().replace(/^#/, '').toLowerCase()
@@ -24,20 +26,19 @@ export function SkillCustomizer({ available, selection }: SkillCustomizerProps) 
   return (
     <Card>
       <CardHeader className="pb-4">
-        <CardTitle as="h2">Customize skills</CardTitle>
-        <CardDescription>
-          Choose up to {BADGE_MAX_HASHTAGS} skills to feature. Without a choice, the badge shows the top
-          skills.
-        </CardDescription>
+        <CardTitle as="h2">{t('customizer.title')}</CardTitle>
+        <CardDescription>{t('customizer.description', { max: BADGE_MAX_HASHTAGS })}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <section aria-labelledby={`${filterId}-selected`} className="flex flex-col gap-2">
           <div className="flex items-center justify-between gap-2">
             <h3 id={`${filterId}-selected`} className="text-sm font-medium">
-              Selected skills{' '}
-              <span className="text-muted-foreground">
-                ({selection.hashtags.length}/{BADGE_MAX_HASHTAGS})
-              </span>
+              <Trans
+                t={t}
+                i18nKey="customizer.selected"
+                values={{ chosen: selection.hashtags.length, max: BADGE_MAX_HASHTAGS }}
+                components={{ muted: <span className="text-muted-foreground" /> }}
+              />
             </h3>
             <Button
               variant="ghost"
@@ -45,15 +46,15 @@ export function SkillCustomizer({ available, selection }: SkillCustomizerProps) 
               onClick={selection.clear}
               disabled={selection.hashtags.length === 0}
             >
-              Clear all
+              {t('customizer.clearAll')}
             </Button>
           </div>
           {selection.hashtags.length === 0 ? (
             <p className="rounded-lg border border-dashed px-3 py-2.5 text-sm text-muted-foreground">
-              No skills selected: the badge shows the top skills.
+              {t('customizer.noneSelected')}
             </p>
           ) : (
-            <ul className="flex flex-wrap gap-2" aria-label="Selected skills">
+            <ul className="flex flex-wrap gap-2" aria-label={t('customizer.selectedLabel')}>
               {selection.hashtags.map((tag) => (
                 <li key={tag}>
                   <span className="inline-flex items-center gap-1 rounded-full bg-primary py-1 pr-1 pl-3 text-sm font-medium text-primary-foreground">
@@ -61,7 +62,7 @@ export function SkillCustomizer({ available, selection }: SkillCustomizerProps) 
                     <button
                       type="button"
                       onClick={() => selection.remove(tag)}
-                      aria-label={`Remove ${tag}`}
+                      aria-label={t('customizer.remove', { tag })}
                       className="-my-0.5 inline-flex size-6 items-center justify-center rounded-full hover:bg-primary-foreground/20"
                     >
                       <XIcon className="size-3.5" aria-hidden />
@@ -74,9 +75,9 @@ export function SkillCustomizer({ available, selection }: SkillCustomizerProps) 
         </section>
 
         <section className="flex flex-col gap-2">
-          <h3 className="text-sm font-medium">Available skills</h3>
+          <h3 className="text-sm font-medium">{t('customizer.available')}</h3>
           <Label htmlFor={filterId} className="sr-only">
-            Filter skills
+            {t('customizer.filterLabel')}
           </Label>
           <div className="relative">
             <SearchIcon
@@ -88,22 +89,23 @@ export function SkillCustomizer({ available, selection }: SkillCustomizerProps) 
               type="search"
               value={filter}
               onChange={(event) => setFilter(event.target.value)}
-              placeholder="Filter skills..."
+              placeholder={t('customizer.filterPlaceholder')}
               className="pl-9"
               disabled={available.length === 0}
             />
           </div>
           {available.length === 0 ? (
-            <p className="text-sm text-muted-foreground">
-              No endorsed skills yet. Skills appear here once members vouch for them.
-            </p>
+            <p className="text-sm text-muted-foreground">{t('customizer.noSkills')}</p>
           ) : shown.length === 0 ? (
             <p className="text-sm text-muted-foreground" role="status">
-              No skills found matching &quot;{filter.trim()}&quot;
+              {t('customizer.noMatch', { text: filter.trim() })}
             </p>
           ) : (
             // p-1: room inside the scrolling list for the chips' focus outline (2 px, 2 px out).
-            <ul className="flex max-h-56 flex-wrap gap-2 overflow-y-auto p-1" aria-label="Available skills">
+            <ul
+              className="flex max-h-56 flex-wrap gap-2 overflow-y-auto p-1"
+              aria-label={t('customizer.available')}
+            >
               {shown.map((tag) => {
                 const selected = selection.isSelected(tag)
                 return (
@@ -134,7 +136,7 @@ export function SkillCustomizer({ available, selection }: SkillCustomizerProps) 
           )}
           {selection.isFull ? (
             <p className="text-xs text-muted-foreground">
-              Maximum of {BADGE_MAX_HASHTAGS} skills reached. Remove one to pick another.
+              {t('customizer.full', { max: BADGE_MAX_HASHTAGS })}
             </p>
           ) : null}
         </section>

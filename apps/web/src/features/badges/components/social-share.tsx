@@ -8,6 +8,7 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/ui/toast'
 import { cn } from '../../../lib/cn'
 import { socialShareLinks } from '../badge-share'
@@ -44,14 +45,15 @@ function TileContent({
 
 /** SPEC.md §2 social platforms: share links, Instagram (copy, it has no share link), Email, Message. */
 export function SocialShare({ url, text, subject }: SocialShareProps) {
+  const { t } = useTranslation('badges')
   const links = socialShareLinks({ url, text, subject })
   const { copy } = useCopyToClipboard()
 
   const copyForInstagram = async () => {
     if (await copy('instagram', `${text} ${url}`)) {
       toast({
-        title: 'Copied for Instagram',
-        description: 'Paste the text and link into your bio, story or post.',
+        title: t('social.instagramCopied'),
+        description: t('social.instagramCopiedDescription'),
       })
     }
   }
@@ -66,7 +68,7 @@ export function SocialShare({ url, text, subject }: SocialShareProps) {
       return
     }
     if (await copy('message', `${text} ${url}`)) {
-      toast({ title: 'Link copied', description: 'Paste it into any message.' })
+      toast({ title: t('social.linkCopied'), description: t('social.linkCopiedDescription') })
     }
   }
 
@@ -74,31 +76,38 @@ export function SocialShare({ url, text, subject }: SocialShareProps) {
   return (
     <div className="flex flex-col gap-4">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <a href={links.linkedin} {...external} className={tile} aria-label="Share on LinkedIn">
+        <a href={links.linkedin} {...external} className={tile} aria-label={t('social.shareOnLinkedIn')}>
           <TileContent icon={LinkedinIcon} label="LinkedIn" className="bg-[#0a66c2]" />
         </a>
-        <a href={links.twitter} {...external} className={tile} aria-label="Share on Twitter/X">
+        <a href={links.twitter} {...external} className={tile} aria-label={t('social.shareOnTwitter')}>
           <TileContent icon={TwitterIcon} label="Twitter/X" className="bg-[#0f1419]" />
         </a>
-        <a href={links.facebook} {...external} className={tile} aria-label="Share on Facebook">
+        <a href={links.facebook} {...external} className={tile} aria-label={t('social.shareOnFacebook')}>
           <TileContent icon={FacebookIcon} label="Facebook" className="bg-[#1877f2]" />
         </a>
-        <button type="button" onClick={copyForInstagram} className={tile} aria-label="Copy for Instagram">
+        <button
+          type="button"
+          onClick={copyForInstagram}
+          className={tile}
+          aria-label={t('social.copyForInstagram')}
+        >
           <TileContent
             icon={InstagramIcon}
             label="Instagram"
             className="bg-[linear-gradient(45deg,#f09433,#e6683c,#dc2743,#cc2366,#bc1888)]"
           />
         </button>
-        <a href={links.email} className={tile} aria-label="Share by Email">
-          <TileContent icon={MailIcon} label="Email" className="bg-[#64748b]" />
+        <a href={links.email} className={tile} aria-label={t('social.shareByEmail')}>
+          <TileContent icon={MailIcon} label={t('social.email')} className="bg-[#64748b]" />
         </a>
-        <button type="button" onClick={message} className={tile} aria-label="Share in a Message">
-          <TileContent icon={MessageCircleIcon} label="Message" className="bg-success" />
+        <button type="button" onClick={message} className={tile} aria-label={t('social.shareInMessage')}>
+          <TileContent icon={MessageCircleIcon} label={t('social.message')} className="bg-success" />
         </button>
       </div>
       <div className="rounded-lg bg-muted px-4 py-3 text-sm">
-        <p className="mb-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">Share text</p>
+        <p className="mb-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          {t('social.shareText')}
+        </p>
         <p data-testid="share-text">{text}</p>
       </div>
     </div>

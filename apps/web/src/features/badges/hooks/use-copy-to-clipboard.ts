@@ -1,5 +1,6 @@
 import { BADGE_MESSAGES, COPIED_INDICATOR_MS } from '@vouched/shared/badges'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/ui/toast'
 
 /**
@@ -7,27 +8,31 @@ import { toast } from '../../../components/ui/toast'
  * A refused clipboard shows the 'Failed to copy' toast.
  */
 export function useCopyToClipboard() {
+  const { t } = useTranslation('badges')
   const [copiedKey, setCopiedKey] = useState<string | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
 
-  const copy = useCallback(async (key: string, value: string) => {
-    try {
-      if (!navigator.clipboard) throw new Error('Clipboard unavailable')
-      await navigator.clipboard.writeText(value)
-    } catch {
-      toast({
-        title: BADGE_MESSAGES.copyFailed,
-        description: 'Your browser did not allow access to the clipboard. Please copy it by hand.',
-        variant: 'destructive',
-      })
-      return false
-    }
-    clearTimeout(timer.current)
-    setCopiedKey(key)
-    timer.current = setTimeout(() => setCopiedKey(null), COPIED_INDICATOR_MS)
-    return true
-  }, [])
+  const copy = useCallback(
+    async (key: string, value: string) => {
+      try {
+        if (!navigator.clipboard) throw new Error('Clipboard unavailable')
+        await navigator.clipboard.writeText(value)
+      } catch {
+        toast({
+          title: BADGE_MESSAGES.copyFailed,
+          description: t('copy.clipboardRefused'),
+          variant: 'destructive',
+        })
+        return false
+      }
+      clearTimeout(timer.current)
+      setCopiedKey(key)
+      timer.current = setTimeout(() => setCopiedKey(null), COPIED_INDICATOR_MS)
+      return true
+    },
+    [t],
+  )
 
   return { copiedKey, copy }
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { BLOCK_MESSAGES } from '@vouched/shared/blocks.constants'
 import { BanIcon, Loader2Icon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import {
   AlertDialog,
   AlertDialogAction,
@@ -21,6 +22,7 @@ type Props = { userId: number; name: string; size?: 'sm' | 'default' }
 
 /** Block (with a confirmation saying what it does) or Unblock, on another member's profile. */
 export function BlockButton({ userId, name, size = 'sm' }: Props) {
+  const { t } = useTranslation('blocks')
   const blocks = useQuery(blocksQuery())
   const block = useBlock()
   const unblock = useUnblock()
@@ -36,7 +38,7 @@ export function BlockButton({ userId, name, size = 'sm' }: Props) {
         onClick={() =>
           unblock.mutate(userId, {
             onSuccess: () =>
-              toast({ title: BLOCK_MESSAGES.unblocked, description: `You unblocked ${name}.` }),
+              toast({ title: BLOCK_MESSAGES.unblocked, description: t('unblocked', { name }) }),
             onError: (error) =>
               toast({
                 title: BLOCK_MESSAGES.unblockFailed,
@@ -47,7 +49,7 @@ export function BlockButton({ userId, name, size = 'sm' }: Props) {
         }
       >
         {unblock.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <BanIcon aria-hidden />}
-        Unblock
+        {t('unblock')}
       </Button>
     )
   }
@@ -56,26 +58,22 @@ export function BlockButton({ userId, name, size = 'sm' }: Props) {
       <AlertDialogTrigger asChild>
         <Button variant="ghost" size={size} disabled={block.isPending}>
           <BanIcon aria-hidden />
-          Block
+          {t('block')}
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Block {name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Your connection and any pending request between you are removed. Neither of you can endorse,
-            message, connect with, like or comment on the other, you no longer find each other in search, and
-            their endorsements of you are hidden. You can unblock them in Settings.
-          </AlertDialogDescription>
+          <AlertDialogTitle>{t('confirm.title', { name })}</AlertDialogTitle>
+          <AlertDialogDescription>{t('confirm.description')}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{t('confirm.cancel')}</AlertDialogCancel>
           <AlertDialogAction
             variant="destructive"
             onClick={() =>
               block.mutate(userId, {
                 onSuccess: () =>
-                  toast({ title: BLOCK_MESSAGES.blocked, description: `You blocked ${name}.` }),
+                  toast({ title: BLOCK_MESSAGES.blocked, description: t('blocked', { name }) }),
                 onError: (error) =>
                   toast({
                     title: BLOCK_MESSAGES.blockFailed,
@@ -85,7 +83,7 @@ export function BlockButton({ userId, name, size = 'sm' }: Props) {
               })
             }
           >
-            Block
+            {t('block')}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

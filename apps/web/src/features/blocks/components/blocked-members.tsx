@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { BLOCK_MESSAGES } from '@vouched/shared/blocks.constants'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { UserAvatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'
@@ -11,16 +12,17 @@ import { blocksQuery, useUnblock } from '../blocks.api'
 
 /** Settings → Blocked members: who I blocked, with Unblock. */
 export function BlockedMembers() {
+  const { t } = useTranslation('blocks')
   const blocks = useQuery(blocksQuery())
   const unblock = useUnblock()
 
-  if (blocks.isPending) return <Skeleton className="h-14 w-full" aria-label="Loading blocked members" />
+  if (blocks.isPending) return <Skeleton className="h-14 w-full" aria-label={t('list.loading')} />
   if (blocks.isError) return <p className="text-sm text-destructive">{BLOCK_MESSAGES.loadFailed}</p>
   if (blocks.data.blocks.length === 0) {
-    return <p className="text-sm text-muted-foreground">You have not blocked anyone.</p>
+    return <p className="text-sm text-muted-foreground">{t('list.empty')}</p>
   }
   return (
-    <ul className="grid gap-2" aria-label="Blocked members">
+    <ul className="grid gap-2" aria-label={t('list.label')}>
       {blocks.data.blocks.map(({ user, createdAt }) => {
         const name = user.fullName || user.username
         return (
@@ -35,17 +37,19 @@ export function BlockedMembers() {
               <Link to={`/profile/${user.username}`} className="block truncate font-medium hover:underline">
                 {name}
               </Link>
-              <p className="text-xs text-muted-foreground">Blocked {formatRelativeTime(createdAt)}</p>
+              <p className="text-xs text-muted-foreground">
+                {t('list.blockedAt', { time: formatRelativeTime(createdAt) })}
+              </p>
             </div>
             <Button
               variant="outline"
               size="sm"
-              aria-label={`Unblock ${name}`}
+              aria-label={t('list.unblockLabel', { name })}
               disabled={unblock.isPending && unblock.variables === user.id}
               onClick={() =>
                 unblock.mutate(user.id, {
                   onSuccess: () =>
-                    toast({ title: BLOCK_MESSAGES.unblocked, description: `You unblocked ${name}.` }),
+                    toast({ title: BLOCK_MESSAGES.unblocked, description: t('unblocked', { name }) }),
                   onError: (error) =>
                     toast({
                       title: BLOCK_MESSAGES.unblockFailed,
@@ -55,7 +59,7 @@ export function BlockedMembers() {
                 })
               }
             >
-              Unblock
+              {t('unblock')}
             </Button>
           </li>
         )

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { CheckIcon, ClockIcon, Loader2Icon, UserPlusIcon } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { errorMessage } from '../../../lib/api-client'
 import { useCurrentUser } from '../../../lib/session'
 import {
@@ -31,7 +32,6 @@ import {
   useCancelConnectionRequest,
   useRemoveConnection,
 } from '../connections.api'
-import { CONNECTION_TEXTS as T } from '../connections.texts'
 import { RemoveConnectionDialog } from './remove-connection-dialog'
 
 type Props = {
@@ -49,6 +49,7 @@ type Props = {
  * Renders nothing on the member's own profile.
  */
 export function ConnectButton({ userId, name, className, size = 'default' }: Props) {
+  const { t } = useTranslation('connections')
   const { user } = useCurrentUser()
   const check = useQuery({ ...connectionCheckQuery(userId), enabled: Boolean(user) && user?.id !== userId })
   const accept = useAcceptConnectionRequest()
@@ -63,7 +64,7 @@ export function ConnectButton({ userId, name, className, size = 'default' }: Pro
     return (
       <Button size={size} className={className} disabled>
         <Loader2Icon className="animate-spin" aria-hidden />
-        Connect
+        {t('button.connect')}
       </Button>
     )
   }
@@ -74,15 +75,19 @@ export function ConnectButton({ userId, name, className, size = 'default' }: Pro
         name={name}
         onConfirm={() =>
           void remove.mutateAsync(userId).then(
-            () => toast({ title: T.removed }),
+            () => toast({ title: t('button.removed') }),
             (error: unknown) =>
-              toast({ title: T.removeError, description: errorMessage(error), variant: 'destructive' }),
+              toast({
+                title: t('button.removeError'),
+                description: errorMessage(error),
+                variant: 'destructive',
+              }),
           )
         }
       >
         <Button variant="outline" size={size} className={className} disabled={remove.isPending}>
           <CheckIcon aria-hidden />
-          Connected
+          {t('button.connected')}
         </Button>
       </RemoveConnectionDialog>
     )
@@ -94,33 +99,31 @@ export function ConnectButton({ userId, name, className, size = 'default' }: Pro
         <AlertDialogTrigger asChild>
           <Button variant="secondary" size={size} className={className} disabled={cancel.isPending}>
             <ClockIcon aria-hidden />
-            Pending
+            {t('button.pending')}
           </Button>
         </AlertDialogTrigger>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Connection request pending</AlertDialogTitle>
-            <AlertDialogDescription>
-              {`${name} has not answered your connection request yet. Do you want to cancel it?`}
-            </AlertDialogDescription>
+            <AlertDialogTitle>{t('button.pendingTitle')}</AlertDialogTitle>
+            <AlertDialogDescription>{t('button.pendingDescription', { name })}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Keep Request</AlertDialogCancel>
+            <AlertDialogCancel>{t('button.keepRequest')}</AlertDialogCancel>
             <AlertDialogAction
               variant="destructive"
               onClick={() =>
                 void cancel.mutateAsync(requestId).then(
-                  () => toast({ title: T.networkCanceled }),
+                  () => toast({ title: t('button.canceled') }),
                   (error: unknown) =>
                     toast({
-                      title: T.networkCancelError,
+                      title: t('button.cancelError'),
                       description: errorMessage(error),
                       variant: 'destructive',
                     }),
                 )
               }
             >
-              Cancel Request
+              {t('button.cancelRequest')}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
@@ -136,14 +139,19 @@ export function ConnectButton({ userId, name, className, size = 'default' }: Pro
         disabled={accept.isPending}
         onClick={() =>
           void accept.mutateAsync(requestId).then(
-            () => toast({ title: T.acceptedTitle, description: T.acceptedDescription }),
+            () =>
+              toast({ title: t('requests.acceptedTitle'), description: t('requests.acceptedDescription') }),
             (error: unknown) =>
-              toast({ title: T.acceptError, description: errorMessage(error), variant: 'destructive' }),
+              toast({
+                title: t('requests.acceptError'),
+                description: errorMessage(error),
+                variant: 'destructive',
+              }),
           )
         }
       >
         <CheckIcon aria-hidden />
-        Accept Request
+        {t('button.acceptRequest')}
       </Button>
     )
   }
@@ -155,19 +163,20 @@ export function ConnectButton({ userId, name, className, size = 'default' }: Pro
 const ConnectRequestForm = lazy(() => import('./connect-request-form'))
 
 function SendRequestDialog({ userId, name, className, size }: Props) {
+  const { t } = useTranslation('connections')
   const [open, setOpen] = useState(false)
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button size={size} className={className}>
           <UserPlusIcon aria-hidden />
-          Connect
+          {t('button.connect')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{`Connect with ${name}`}</DialogTitle>
-          <DialogDescription>Add a short note so they know where you met (optional).</DialogDescription>
+          <DialogTitle>{t('button.connectWith', { name })}</DialogTitle>
+          <DialogDescription>{t('button.connectDescription')}</DialogDescription>
         </DialogHeader>
         {open ? (
           <Suspense fallback={<DialogLoading />}>

@@ -3,26 +3,31 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { ZConnectionRequestForm } from '@vouched/shared/connections'
 import { CONNECTION_MESSAGE_MAX } from '@vouched/shared/connections.constants'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
 import { Textarea } from '../../../components/ui/textarea'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { useSendConnectionRequest } from '../connections.api'
-import { CONNECTION_TEXTS as T } from '../connections.texts'
 
 /** The optional note of a connection request, inside ConnectButton's dialog (its own chunk). */
 export default function ConnectRequestForm({ userId, onDone }: { userId: number; onDone: () => void }) {
+  const { t } = useTranslation('connections')
   const send = useSendConnectionRequest()
   const form = useForm({ resolver: zodResolver(ZConnectionRequestForm), defaultValues: { message: '' } })
 
   const onSubmit = form.handleSubmit(({ message }) =>
     send.mutateAsync({ userId, message: message?.trim() || undefined }).then(
       () => {
-        toast({ title: T.sent })
+        toast({ title: t('requestForm.sent') })
         onDone()
       },
       (error: unknown) =>
-        toast({ title: T.sendError, description: errorMessage(error), variant: 'destructive' }),
+        toast({
+          title: t('requestForm.sendError'),
+          description: errorMessage(error),
+          variant: 'destructive',
+        }),
     ),
   )
 
@@ -34,9 +39,9 @@ export default function ConnectRequestForm({ userId, onDone }: { userId: number;
           name="message"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Message</FormLabel>
+              <FormLabel>{t('requestForm.message')}</FormLabel>
               <FormControl>
-                <Textarea rows={4} placeholder="Hi, I'd like to connect with you." {...field} />
+                <Textarea rows={4} placeholder={t('requestForm.placeholder')} {...field} />
               </FormControl>
               <div className="flex justify-between gap-2">
                 <FormMessage />
@@ -48,7 +53,7 @@ export default function ConnectRequestForm({ userId, onDone }: { userId: number;
           )}
         />
         <FormDialogFooter onCancel={onDone} pending={send.isPending}>
-          Send Request
+          {t('requestForm.submit')}
         </FormDialogFooter>
       </form>
     </Form>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { TConnection } from '@vouched/shared/connections'
 import { CompassIcon, SearchIcon } from 'lucide-react'
 import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { UserAvatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'
@@ -16,7 +17,6 @@ import { Input } from '../../../components/ui/input'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useCurrentUser } from '../../../lib/session'
 import { connectionsQuery } from '../connections.api'
-import { CONNECTION_TEXTS as T } from '../connections.texts'
 
 type Props = {
   open: boolean
@@ -50,6 +50,7 @@ export function ConnectionPickerDialog({ open, onOpenChange, title, description,
 }
 
 function ConnectionPicker({ onPick, onClose }: { onPick: Props['onPick']; onClose: () => void }) {
+  const { t } = useTranslation('connections')
   const { user: me } = useCurrentUser()
   const connections = useQuery({ ...connectionsQuery(me?.id ?? 0), enabled: Boolean(me) })
   const [text, setText] = useState('')
@@ -61,7 +62,7 @@ function ConnectionPicker({ onPick, onClose }: { onPick: Props['onPick']; onClos
 
   if (connections.isPending) {
     return (
-      <div className="grid gap-2" aria-busy="true" aria-label="Loading connections">
+      <div className="grid gap-2" aria-busy="true" aria-label={t('picker.loading')}>
         <Skeleton className="h-12 w-full" />
         <Skeleton className="h-12 w-full" />
       </div>
@@ -70,21 +71,19 @@ function ConnectionPicker({ onPick, onClose }: { onPick: Props['onPick']; onClos
   if (connections.isError) {
     return (
       <p role="alert" className="text-sm text-destructive">
-        {T.loadConnectionsError}
+        {t('picker.loadFailed')}
       </p>
     )
   }
   if (connections.data.length === 0) {
     return (
       <div className="grid justify-items-center gap-3 py-4 text-center">
-        <p className="font-medium">{T.noConnections}</p>
-        <p className="text-sm text-muted-foreground">
-          Connect with people first; then you can write to them.
-        </p>
+        <p className="font-medium">{t('picker.noConnections')}</p>
+        <p className="text-sm text-muted-foreground">{t('picker.noConnectionsHint')}</p>
         <Button asChild variant="outline" size="sm" onClick={onClose}>
           <Link to="/discover">
             <CompassIcon aria-hidden />
-            {T.discoverUsers}
+            {t('discoverUsers')}
           </Link>
         </Button>
       </div>
@@ -99,8 +98,8 @@ function ConnectionPicker({ onPick, onClose }: { onPick: Props['onPick']; onClos
         />
         <Input
           type="search"
-          aria-label="Search your connections"
-          placeholder="Search by name or username"
+          aria-label={t('picker.searchLabel')}
+          placeholder={t('picker.searchPlaceholder')}
           value={text}
           onChange={(event) => setText(event.target.value)}
           className="pl-9"
@@ -109,10 +108,10 @@ function ConnectionPicker({ onPick, onClose }: { onPick: Props['onPick']; onClos
       </div>
       {shown.length === 0 ? (
         <p className="py-4 text-center text-sm text-muted-foreground">
-          No connections match &ldquo;{text.trim()}&rdquo;.
+          {t('picker.noMatch', { text: text.trim() })}
         </p>
       ) : (
-        <ul aria-label="Your connections" className="-mx-2 grid max-h-80 gap-0.5 overflow-y-auto">
+        <ul aria-label={t('picker.listLabel')} className="-mx-2 grid max-h-80 gap-0.5 overflow-y-auto">
           {shown.map((connection) => {
             const name = connection.fullName || connection.username
             return (

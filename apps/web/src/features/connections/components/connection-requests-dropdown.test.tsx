@@ -2,6 +2,7 @@ import type { TConnectionRequest } from '@vouched/shared/connections'
 import { LIVE_EVENT_DOM_EVENT } from '@vouched/shared/events.constants'
 import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { changeLocale } from '../../../lib/i18n/i18n'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
 import { makeRequest } from '../connections.fixtures'
 import { ConnectionRequestsDropdown } from './connection-requests-dropdown'
@@ -151,5 +152,21 @@ describe('ConnectionRequestsDropdown', () => {
     })
     expect(await screen.findByTestId('connection-requests-badge')).toHaveTextContent('1')
     expect(server.pendingCalls()).toBe(2)
+  })
+})
+
+describe('ConnectionRequestsDropdown in German', () => {
+  it('names the list, its count and the actions in German', async () => {
+    await changeLocale('de')
+    requestsServer([makeRequest()])
+    const { user } = renderWithProviders(<ConnectionRequestsDropdown />, { user: makeUser() })
+    const button = await screen.findByRole('button', { name: 'Kontaktanfragen, 1 offen' })
+    await user.click(button)
+    const dialog = await screen.findByRole('dialog', { name: 'Kontaktanfragen' })
+    expect(within(dialog).getByText('1 offen')).toBeInTheDocument()
+    expect(
+      await within(dialog).findByRole('button', { name: /^Anfrage von .* annehmen$/ }),
+    ).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: /^Anfrage von .* ablehnen$/ })).toBeInTheDocument()
   })
 })

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { TConnectionRequest } from '@vouched/shared/connections'
 import { CheckIcon, UserPlusIcon, XIcon } from 'lucide-react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { errorMessage } from '../../../lib/api-client'
 import { countedName } from '../../../lib/count-badge'
@@ -15,7 +16,6 @@ import {
   useAcceptConnectionRequest,
   useRejectConnectionRequest,
 } from '../connections.api'
-import { CONNECTION_TEXTS as T } from '../connections.texts'
 import { useConnectionsLiveRefresh } from '../hooks/use-connections-live-refresh'
 
 type Props = {
@@ -27,6 +27,7 @@ type Props = {
 
 /** The top bar's Connection Requests dropdown (SPEC.md §2): pending requests with Accept and Reject. */
 export function ConnectionRequestsDropdown({ placement = 'bar', poll = false }: Props) {
+  const { t } = useTranslation('connections')
   const [open, setOpen] = useState(false)
   const pending = useQuery(pendingRequestsQuery(poll))
   useConnectionsLiveRefresh()
@@ -37,21 +38,25 @@ export function ConnectionRequestsDropdown({ placement = 'bar', poll = false }: 
     <TopBarPopover
       placement={placement}
       icon={UserPlusIcon}
-      title={T.requestsTitle}
-      label={countedName(T.requestsTitle, count, 'pending')}
+      title={t('requests.title')}
+      label={countedName(t('requests.title'), count, t('requests.pendingWord'))}
       count={count}
       badgeTestId="connection-requests-badge"
       open={open}
       onOpenChange={setOpen}
       popoverClassName="max-h-96 w-80"
-      headerAction={count > 0 ? <span className="text-xs text-muted-foreground">{count} pending</span> : null}
+      headerAction={
+        count > 0 ? (
+          <span className="text-xs text-muted-foreground">{t('requests.pendingCount', { count })}</span>
+        ) : null
+      }
     >
       {pending.isPending ? (
-        <TopBarPopoverNote>Loading...</TopBarPopoverNote>
+        <TopBarPopoverNote>{t('requests.loading')}</TopBarPopoverNote>
       ) : pending.isError && !pending.data ? (
-        <TopBarPopoverNote tone="error">Failed to load connection requests</TopBarPopoverNote>
+        <TopBarPopoverNote tone="error">{t('requests.loadFailed')}</TopBarPopoverNote>
       ) : count === 0 ? (
-        <TopBarPopoverNote>{T.noPendingRequests}</TopBarPopoverNote>
+        <TopBarPopoverNote>{t('requests.none')}</TopBarPopoverNote>
       ) : (
         <ul className="divide-y">
           {requests.map((request) => (
@@ -64,6 +69,7 @@ export function ConnectionRequestsDropdown({ placement = 'bar', poll = false }: 
 }
 
 function RequestItem({ request, onNavigate }: { request: TConnectionRequest; onNavigate: () => void }) {
+  const { t } = useTranslation('connections')
   const accept = useAcceptConnectionRequest()
   const reject = useRejectConnectionRequest()
   const busy = accept.isPending || reject.isPending
@@ -72,19 +78,19 @@ function RequestItem({ request, onNavigate }: { request: TConnectionRequest; onN
 
   const onAccept = () =>
     void accept.mutateAsync(request.id).then(
-      () => toast({ title: T.acceptedTitle, description: T.acceptedDescription }),
+      () => toast({ title: t('requests.acceptedTitle'), description: t('requests.acceptedDescription') }),
       (error: unknown) =>
-        toast({ title: T.acceptError, description: errorMessage(error), variant: 'destructive' }),
+        toast({ title: t('requests.acceptError'), description: errorMessage(error), variant: 'destructive' }),
     )
   const onReject = () =>
     void reject.mutateAsync(request.id).then(
-      () => toast({ title: T.rejectedTitle }),
+      () => toast({ title: t('requests.rejectedTitle') }),
       (error: unknown) =>
-        toast({ title: T.rejectError, description: errorMessage(error), variant: 'destructive' }),
+        toast({ title: t('requests.rejectError'), description: errorMessage(error), variant: 'destructive' }),
     )
 
   return (
-    <li className="flex gap-3 px-4 py-3" aria-label={`Connection request from ${name}`}>
+    <li className="flex gap-3 px-4 py-3" aria-label={t('requests.itemLabel', { name })}>
       <Link to={profile} onClick={onNavigate} tabIndex={-1} aria-hidden className="shrink-0">
         {/* SPEC.md §2: picture, else the upper-cased first letter of the username, else 'U'. */}
         <UserAvatar src={request.fromProfilePicture} username={request.fromUsername} className="size-10" />
@@ -103,19 +109,24 @@ function RequestItem({ request, onNavigate }: { request: TConnectionRequest; onN
           </p>
         ) : null}
         <div className="mt-1 flex gap-2">
-          <Button size="sm" onClick={onAccept} disabled={busy} aria-label={`Accept request from ${name}`}>
+          <Button
+            size="sm"
+            onClick={onAccept}
+            disabled={busy}
+            aria-label={t('requests.acceptFrom', { name })}
+          >
             <CheckIcon aria-hidden />
-            {T.accept}
+            {t('accept')}
           </Button>
           <Button
             size="sm"
             variant="outline"
             onClick={onReject}
             disabled={busy}
-            aria-label={`Reject request from ${name}`}
+            aria-label={t('requests.rejectFrom', { name })}
           >
             <XIcon aria-hidden />
-            {T.reject}
+            {t('reject')}
           </Button>
         </div>
       </div>

@@ -2,13 +2,13 @@ import type { TConnection } from '@vouched/shared/connections'
 import { formatScore } from '@vouched/shared/format'
 import { SearchIcon, UserMinusIcon } from 'lucide-react'
 import { useMemo, useState, type ReactNode } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Input } from '../../../components/ui/input'
 import { toast } from '../../../components/ui/toast'
 import { useRemoveConnection } from '../connections.api'
-import { CONNECTION_TEXTS as T } from '../connections.texts'
 import { DiscoverUsersButton, EmptyState } from './network-empty-state'
 import { displayName, MemberHeading, profilePath } from './network-member-heading'
 import { RemoveConnectionDialog } from './remove-connection-dialog'
@@ -24,6 +24,7 @@ export function ConnectionsList({
   connections: TConnection[]
   actions?: ConnectionActions
 }) {
+  const { t } = useTranslation('connections')
   const [search, setSearch] = useState('')
   const query = search.trim().toLowerCase()
   const shown = useMemo(
@@ -39,10 +40,8 @@ export function ConnectionsList({
 
   if (connections.length === 0) {
     return (
-      <EmptyState title={T.noConnections}>
-        <p className="max-w-sm text-sm text-muted-foreground">
-          Connect with people you have worked with to grow your network.
-        </p>
+      <EmptyState title={t('network.noConnections')}>
+        <p className="max-w-sm text-sm text-muted-foreground">{t('network.noConnectionsHint')}</p>
         <DiscoverUsersButton />
       </EmptyState>
     )
@@ -57,17 +56,19 @@ export function ConnectionsList({
         />
         <Input
           type="search"
-          aria-label="Search connections"
-          placeholder="Search by name or username..."
+          aria-label={t('network.searchLabel')}
+          placeholder={t('network.searchPlaceholder')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           className="pl-9"
         />
       </div>
       {shown.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">{`No connections match "${search.trim()}".`}</p>
+        <p className="py-6 text-center text-sm text-muted-foreground">
+          {t('network.noMatch', { text: search.trim() })}
+        </p>
       ) : (
-        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Connections">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label={t('network.listLabel')}>
           {shown.map((connection) => (
             <ConnectionItem key={connection.id} connection={connection} actions={actions} />
           ))}
@@ -78,6 +79,7 @@ export function ConnectionsList({
 }
 
 function ConnectionItem({ connection, actions }: { connection: TConnection; actions?: ConnectionActions }) {
+  const { t } = useTranslation('connections')
   const remove = useRemoveConnection()
   const name = displayName(connection)
   return (
@@ -91,25 +93,28 @@ function ConnectionItem({ connection, actions }: { connection: TConnection; acti
                 <span className="truncate text-sm text-foreground/80">{connection.title}</span>
               ) : null}
               <span className="text-sm text-muted-foreground">
-                Reputation{' '}
-                <span className="font-semibold text-foreground tabular-nums">
-                  {formatScore(connection.reputationScore)}
-                </span>
+                <Trans
+                  t={t}
+                  i18nKey="network.reputation"
+                  values={{ score: formatScore(connection.reputationScore) }}
+                  components={{ score: <span className="font-semibold text-foreground tabular-nums" /> }}
+                />
               </span>
             </>
           }
         />
         <div className="mt-auto flex flex-wrap gap-2">
           <Button asChild size="sm" variant="outline" className="flex-1">
-            <Link to={profilePath(connection.username)}>View Profile</Link>
+            <Link to={profilePath(connection.username)}>{t('network.viewProfile')}</Link>
           </Button>
           {actions?.(connection)}
           <RemoveConnectionDialog
             name={name}
             onConfirm={() =>
               void remove.mutateAsync(connection.id).then(
-                () => toast({ title: T.removed }),
-                () => toast({ title: 'Error', description: T.networkRemoveError, variant: 'destructive' }),
+                () => toast({ title: t('network.removed') }),
+                () =>
+                  toast({ title: t('error'), description: t('network.removeError'), variant: 'destructive' }),
               )
             }
           >
@@ -118,10 +123,10 @@ function ConnectionItem({ connection, actions }: { connection: TConnection; acti
               variant="ghost"
               className="text-destructive hover:bg-destructive/10 hover:text-destructive"
               disabled={remove.isPending}
-              aria-label={`Remove ${name}`}
+              aria-label={t('network.removeLabel', { name })}
             >
               <UserMinusIcon aria-hidden />
-              Remove
+              {t('network.remove')}
             </Button>
           </RemoveConnectionDialog>
         </div>

@@ -1,9 +1,9 @@
 import { CompassIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
-import { CONNECTION_TEXTS as T } from '../connections.texts'
 
 /** What an empty My Network tab shows in place of its list. */
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
@@ -16,11 +16,12 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 export function DiscoverUsersButton() {
+  const { t } = useTranslation('connections')
   return (
     <Button asChild variant="outline">
       <Link to="/discover">
         <CompassIcon aria-hidden />
-        {T.discoverUsers}
+        {t('discoverUsers')}
       </Link>
     </Button>
   )

@@ -1,6 +1,7 @@
 import type { TConnection, TConnectionUser } from '@vouched/shared/connections'
 import { BadgeCheckIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { UserAvatar } from '../../../components/ui/avatar'
 import { Badge } from '../../../components/ui/badge'
@@ -11,6 +12,7 @@ export const displayName = (user: { fullName: string | null; username: string })
 
 /** The top of a My Network card: picture, name, Verified, @username and what the tab adds below. */
 export function MemberHeading({ user, extra }: { user: TConnectionUser | TConnection; extra?: ReactNode }) {
+  const { t } = useTranslation('connections')
   return (
     <div className="flex min-w-0 items-start gap-3">
       <Link to={profilePath(user.username)} tabIndex={-1} aria-hidden className="shrink-0">
@@ -29,7 +31,7 @@ export function MemberHeading({ user, extra }: { user: TConnectionUser | TConnec
           {user.isVerified ? (
             <Badge variant="success">
               <BadgeCheckIcon aria-hidden />
-              Verified
+              {t('verified')}
             </Badge>
           ) : null}
         </div>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { Badge } from '../../../components/ui/badge'
 import { Skeleton } from '../../../components/ui/skeleton'
@@ -23,6 +24,7 @@ export function NetworkTabs({
   userId: number
   connectionActions?: ConnectionActions
 }) {
+  const { t } = useTranslation('connections')
   const [params, setParams] = useSearchParams()
   const requested = params.get('tab')
   const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'connections'
@@ -45,15 +47,15 @@ export function NetworkTabs({
     <Tabs value={tab} onValueChange={onTabChange}>
       <TabsList className="w-full sm:w-fit">
         <TabsTrigger value="connections">
-          Connections
+          {t('network.tabs.connections')}
           <CountBadge count={connections.data?.length} />
         </TabsTrigger>
         <TabsTrigger value="pending">
-          Pending
+          {t('network.tabs.pending')}
           <CountBadge count={pending.data?.requests.length} />
         </TabsTrigger>
         <TabsTrigger value="sent">
-          Sent
+          {t('network.tabs.sent')}
           <CountBadge count={sent.data?.requests.length} />
         </TabsTrigger>
       </TabsList>
@@ -84,8 +86,9 @@ function CountBadge({ count }: { count: number | undefined }) {
 }
 
 function ListSkeleton() {
+  const { t } = useTranslation('connections')
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-busy="true" aria-label="Loading">
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-busy="true" aria-label={t('network.loading')}>
       {[0, 1, 2, 3].map((i) => (
         <Skeleton key={i} className="h-28 rounded-xl" />
       ))}

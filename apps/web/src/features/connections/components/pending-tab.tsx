@@ -1,21 +1,20 @@
 import type { TConnectionRequest } from '@vouched/shared/connections'
 import { CheckIcon, XIcon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { formatAge } from '../../../lib/time'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { toast } from '../../../components/ui/toast'
 import { useAcceptConnectionRequest, useRejectConnectionRequest } from '../connections.api'
-import { CONNECTION_TEXTS as T } from '../connections.texts'
 import { EmptyState } from './network-empty-state'
 import { displayName, MemberHeading } from './network-member-heading'
 
-const failure = (description: string) => toast({ title: 'Error', description, variant: 'destructive' })
-
 /** My Network's Pending tab: requests to the member, with Accept and Reject. */
 export function PendingList({ requests }: { requests: TConnectionRequest[] }) {
-  if (requests.length === 0) return <EmptyState title={T.noPending} />
+  const { t } = useTranslation('connections')
+  if (requests.length === 0) return <EmptyState title={t('network.noPending')} />
   return (
-    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Pending requests">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label={t('network.pendingLabel')}>
       {requests.map((request) => (
         <PendingItem key={request.id} request={request} />
       ))}
@@ -24,9 +23,11 @@ export function PendingList({ requests }: { requests: TConnectionRequest[] }) {
 }
 
 function PendingItem({ request }: { request: TConnectionRequest }) {
+  const { t } = useTranslation('connections')
   const accept = useAcceptConnectionRequest()
   const reject = useRejectConnectionRequest()
   const name = displayName(request.fromUser)
+  const failure = (description: string) => toast({ title: t('error'), description, variant: 'destructive' })
   const busy = accept.isPending || reject.isPending
   return (
     <li>
@@ -43,32 +44,32 @@ function PendingItem({ request }: { request: TConnectionRequest }) {
             size="sm"
             className="flex-1"
             disabled={busy}
-            aria-label={`Accept request from ${name}`}
+            aria-label={t('requests.acceptFrom', { name })}
             onClick={() =>
               void accept.mutateAsync(request.id).then(
-                () => toast({ title: T.networkAccepted }),
-                () => failure(T.networkAcceptError),
+                () => toast({ title: t('network.accepted') }),
+                () => failure(t('network.acceptError')),
               )
             }
           >
             <CheckIcon aria-hidden />
-            {T.accept}
+            {t('accept')}
           </Button>
           <Button
             size="sm"
             variant="outline"
             className="flex-1"
             disabled={busy}
-            aria-label={`Reject request from ${name}`}
+            aria-label={t('requests.rejectFrom', { name })}
             onClick={() =>
               void reject.mutateAsync(request.id).then(
-                () => toast({ title: T.networkRejected }),
-                () => failure(T.networkRejectError),
+                () => toast({ title: t('network.rejected') }),
+                () => failure(t('network.rejectError')),
               )
             }
           >
             <XIcon aria-hidden />
-            {T.reject}
+            {t('reject')}
           </Button>
         </div>
       </Card>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -10,7 +11,6 @@ import {
   AlertDialogTrigger,
   AlertDialogAction,
 } from '../../../components/ui/alert-dialog'
-import { CONNECTION_TEXTS as T } from '../connections.texts'
 
 /** The confirmation of SPEC.md §2 before a connection is removed. */
 export function RemoveConnectionDialog({
@@ -23,18 +23,19 @@ export function RemoveConnectionDialog({
   /** The trigger (a button). */
   children: ReactNode
 }) {
+  const { t } = useTranslation('connections')
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>{children}</AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Remove connection</AlertDialogTitle>
-          <AlertDialogDescription>{T.removeConfirm(name)}</AlertDialogDescription>
+          <AlertDialogTitle>{t('remove.title')}</AlertDialogTitle>
+          <AlertDialogDescription>{t('remove.confirm', { name })}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{t('remove.cancel')}</AlertDialogCancel>
           <AlertDialogAction variant="destructive" onClick={onConfirm}>
-            Remove
+            {t('remove.action')}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

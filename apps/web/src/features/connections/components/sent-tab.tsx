@@ -1,31 +1,33 @@
 import type { TConnectionRequest } from '@vouched/shared/connections'
-import { format, isValid, parseISO } from 'date-fns'
+import { isValid, parseISO } from 'date-fns'
 import { XIcon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { toast } from '../../../components/ui/toast'
 import { useCancelConnectionRequest } from '../connections.api'
-import { CONNECTION_TEXTS as T } from '../connections.texts'
+import { formatDay } from '../../../lib/time'
 import { DiscoverUsersButton, EmptyState } from './network-empty-state'
 import { displayName, MemberHeading } from './network-member-heading'
 
-/** 'MMM d, yyyy', or 'recently' for an unreadable date. */
-function formatDate(value: string) {
+/** The day a request was sent ('MMM d, yyyy' in English), undefined when unreadable. */
+function sentDay(value: string) {
   const date = parseISO(value)
-  return isValid(date) ? format(date, 'MMM d, yyyy') : 'recently'
+  return isValid(date) ? formatDay(date) : undefined
 }
 
 /** My Network's Sent tab: the member's own requests, each of which they may cancel. */
 export function SentList({ requests }: { requests: TConnectionRequest[] }) {
+  const { t } = useTranslation('connections')
   if (requests.length === 0) {
     return (
-      <EmptyState title={T.noSent}>
+      <EmptyState title={t('network.noSent')}>
         <DiscoverUsersButton />
       </EmptyState>
     )
   }
   return (
-    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Sent requests">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label={t('network.sentLabel')}>
       {requests.map((request) => (
         <SentItem key={request.id} request={request} />
       ))}
@@ -34,14 +36,20 @@ export function SentList({ requests }: { requests: TConnectionRequest[] }) {
 }
 
 function SentItem({ request }: { request: TConnectionRequest }) {
+  const { t } = useTranslation('connections')
   const cancel = useCancelConnectionRequest()
   const name = displayName(request.toUser)
+  const day = sentDay(request.createdAt)
   return (
     <li>
       <Card className="flex h-full flex-col gap-4 p-4">
         <MemberHeading
           user={request.toUser}
-          extra={<span className="text-xs text-muted-foreground">Sent {formatDate(request.createdAt)}</span>}
+          extra={
+            <span className="text-xs text-muted-foreground">
+              {day ? t('network.sentOn', { date: day }) : t('network.sentRecently')}
+            </span>
+          }
         />
         {request.message ? (
           <p className="rounded-md bg-muted px-3 py-2 text-sm break-words">{request.message}</p>
@@ -51,16 +59,17 @@ function SentItem({ request }: { request: TConnectionRequest }) {
             size="sm"
             variant="outline"
             disabled={cancel.isPending}
-            aria-label={`Cancel request to ${name}`}
+            aria-label={t('network.cancelTo', { name })}
             onClick={() =>
               void cancel.mutateAsync(request.id).then(
-                () => toast({ title: T.networkCanceled }),
-                () => toast({ title: 'Error', description: T.networkCancelError, variant: 'destructive' }),
+                () => toast({ title: t('network.canceled') }),
+                () =>
+                  toast({ title: t('error'), description: t('network.cancelError'), variant: 'destructive' }),
               )
             }
           >
             <XIcon aria-hidden />
-            {T.cancel}
+            {t('cancel')}
           </Button>
         </div>
       </Card>
