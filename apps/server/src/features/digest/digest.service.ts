@@ -1,5 +1,4 @@
 import { DIGEST_LATEST_MAX, type TDigestFrequency } from '@vouched/shared/digest'
-import type { TNotificationType } from '@vouched/shared/notifications'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { mailTexts } from '../../core/mail-texts'
