@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    // Both cores: vitest's default (cores - 1) leaves one idle on CI's two while the server suite,
+    // CPU-bound PGlite with one database per file, runs. The e2e project keeps to one worker.
+    maxWorkers: 2,
     projects: [
       {
         test: {
