@@ -1,5 +1,6 @@
 import type { WebAuthnErrorCode } from '@simplewebauthn/browser'
 import { errorMessage, isApiError } from './api-client'
+import { i18n } from './i18n/i18n'
 
 /*
  * What the passkey screens of Settings and /auth share: whether the browser can use passkeys at all, and
@@ -26,13 +27,13 @@ export function passkeyErrorMessage(error: unknown): string {
   if (isApiError(error)) return errorMessage(error)
   switch (webAuthnCode(error)) {
     case 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED':
-      return 'This device already holds one of your passkeys.'
+      return i18n.t('common:passkeys.previouslyRegistered')
     case 'ERROR_AUTHENTICATOR_MISSING_DISCOVERABLE_CREDENTIAL_SUPPORT':
     case 'ERROR_AUTHENTICATOR_MISSING_USER_VERIFICATION_SUPPORT':
-      return 'This security key cannot hold a passkey. Try your device’s own passkeys or another key.'
+      return i18n.t('common:passkeys.noDiscoverable')
     default:
       break
   }
-  if (passkeyCancelled(error)) return 'The passkey request was cancelled or timed out.'
-  return 'Your browser could not use a passkey here. Please try again.'
+  if (passkeyCancelled(error)) return i18n.t('common:passkeys.cancelled')
+  return i18n.t('common:passkeys.failed')
 }

@@ -18,6 +18,7 @@ import messaging from '../../features/messaging/locales/de.json'
 import notifications from '../../features/notifications/locales/de.json'
 import onboarding from '../../features/onboarding/locales/de.json'
 import profiles from '../../features/profiles/locales/de.json'
+import push from '../../features/push/locales/de.json'
 import reports from '../../features/reports/locales/de.json'
 import reputation from '../../features/reputation/locales/de.json'
 import security from '../../features/security/locales/de.json'
@@ -42,6 +43,7 @@ export const de: Resources = {
   notifications,
   onboarding,
   profiles,
+  push,
   reports,
   reputation,
   security,

@@ -17,6 +17,7 @@ import messaging from '../../features/messaging/locales/en.json'
 import notifications from '../../features/notifications/locales/en.json'
 import onboarding from '../../features/onboarding/locales/en.json'
 import profiles from '../../features/profiles/locales/en.json'
+import push from '../../features/push/locales/en.json'
 import reports from '../../features/reports/locales/en.json'
 import reputation from '../../features/reputation/locales/en.json'
 import security from '../../features/security/locales/en.json'
@@ -42,6 +43,7 @@ export const en = {
   notifications,
   onboarding,
   profiles,
+  push,
   reports,
   reputation,
   security,

@@ -1,6 +1,7 @@
 import { DIGEST_DESCRIPTIONS, DIGEST_MESSAGES, DIGEST_SAVED_MESSAGES } from '@vouched/shared/digest'
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { changeLocale } from '../../../lib/i18n/i18n'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
 import { DigestSetting } from './digest-setting'
 
@@ -84,5 +85,21 @@ describe('digest setting', () => {
     await waitFor(() => expect(patches).toEqual([{ digest: 'daily' }, { digest: 'weekly' }]))
     expect(screen.getByRole('radio', { name: 'Weekly' })).toHaveFocus()
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Weekly' })).toBeChecked())
+  })
+
+  it('speaks German: the legend, the choices from the shared catalogue and the saved toast', async () => {
+    await changeLocale('de')
+    settingsServer('weekly')
+    const { user } = renderWithProviders(<DigestSetting />, { user: makeUser() })
+    const group = screen.getByRole('group', { name: 'E-Mail-Zusammenfassung' })
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Wöchentlich' })).toBeChecked())
+    expect(group).toHaveAccessibleDescription(/früh am Montag \(UTC\)/)
+    expect(screen.getByText(/ungelesenen Benachrichtigungen per E-Mail/)).toBeInTheDocument()
+    await user.click(screen.getByRole('radio', { name: 'Täglich' }))
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Täglich' })).toBeChecked())
+    expect(
+      await screen.findByText('Du bekommst täglich eine Zusammenfassung ungelesener Benachrichtigungen'),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(DIGEST_SAVED_MESSAGES.daily)).not.toBeInTheDocument()
   })
 })

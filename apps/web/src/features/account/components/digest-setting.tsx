@@ -8,9 +8,11 @@ import {
   type TDigestFrequency,
 } from '@vouched/shared/digest'
 import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 import { settingsQuery, useSaveSettings } from '../account.api'
 
 /**
@@ -19,6 +21,8 @@ import { settingsQuery, useSaveSettings } from '../account.api'
  * the saved one.
  */
 export function DigestSetting() {
+  const { t } = useTranslation('account')
+  const st = useSharedText()
   const settings = useQuery(settingsQuery())
   const save = useSaveSettings()
   const descriptionId = useId()
@@ -32,19 +36,21 @@ export function DigestSetting() {
     save.mutate(
       { digest },
       {
-        onSuccess: () => toast({ title: DIGEST_SAVED_MESSAGES[digest] }),
+        onSuccess: () => toast({ title: st(DIGEST_SAVED_MESSAGES[digest]) }),
         onError: (error) =>
-          toast({ title: DIGEST_MESSAGES.failed, description: errorMessage(error), variant: 'destructive' }),
+          toast({
+            title: st(DIGEST_MESSAGES.failed),
+            description: errorMessage(error),
+            variant: 'destructive',
+          }),
       },
     )
   }
 
   return (
     <fieldset className="grid gap-3" aria-describedby={descriptionId} disabled={disabled}>
-      <legend className="mb-1 text-sm font-medium">Email digest</legend>
-      <p className="text-sm text-muted-foreground">
-        A summary of your unread notifications by email, with a link to each.
-      </p>
+      <legend className="mb-1 text-sm font-medium">{t('digestSetting.legend')}</legend>
+      <p className="text-sm text-muted-foreground">{t('digestSetting.intro')}</p>
       <div className="grid grid-cols-3 gap-1 rounded-lg border bg-muted p-1">
         {DIGEST_FREQUENCIES.map((option) => {
           const checked = shown === option
@@ -66,13 +72,13 @@ export function DigestSetting() {
                 onChange={() => choose(option)}
                 className="sr-only"
               />
-              {DIGEST_LABELS[option]}
+              {st(DIGEST_LABELS[option])}
             </label>
           )
         })}
       </div>
       <p id={descriptionId} className="text-sm text-muted-foreground">
-        {settings.isError ? 'Failed to load your digest setting.' : DIGEST_DESCRIPTIONS[shown]}
+        {settings.isError ? t('digestSetting.loadFailed') : st(DIGEST_DESCRIPTIONS[shown])}
       </p>
     </fieldset>
   )

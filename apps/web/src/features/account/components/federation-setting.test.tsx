@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { changeLocale } from '../../../lib/i18n/i18n'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
 import { FederationSetting } from './federation-setting'
 
@@ -49,5 +50,16 @@ describe('publish to the fediverse switch', () => {
     expect(
       screen.queryByRole('switch', { name: 'Publish my profile to the fediverse' }),
     ).not.toBeInTheDocument()
+  })
+
+  it('speaks German, with the handle inside the sentence', async () => {
+    await changeLocale('de')
+    settingsServer(true)
+    renderWithProviders(<FederationSetting />, { user: makeUser({ id: 1, username: 'alice' }) })
+    const toggle = await screen.findByRole('switch', { name: 'Mein Profil im Fediverse veröffentlichen' })
+    expect(toggle).toHaveAccessibleDescription(/können dich als @alice@.* finden und dir folgen/)
+    expect(toggle).toHaveAccessibleDescription(/verlassen diesen Server nie\.$/)
+    await userEvent.click(toggle)
+    expect(await screen.findByText('Dein Profil ist jetzt im Fediverse veröffentlicht')).toBeInTheDocument()
   })
 })

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { Label } from '../../../components/ui/label'
 import { Switch } from '../../../components/ui/switch'
 import { toast } from '../../../components/ui/toast'
@@ -12,6 +13,7 @@ import { settingsQuery, useSaveSettings } from '../account.api'
  * Shown only where the instance federates (FEDERATION=on).
  */
 export function FederationSetting() {
+  const { t } = useTranslation('account')
   const settings = useQuery(settingsQuery())
   const save = useSaveSettings()
   const { user } = useCurrentUser()
@@ -22,15 +24,14 @@ export function FederationSetting() {
   return (
     <div className="flex flex-row items-center justify-between gap-4 rounded-lg border p-3">
       <div className="grid gap-1">
-        <Label htmlFor={id}>Publish my profile to the fediverse</Label>
+        <Label htmlFor={id}>{t('federationSetting.label')}</Label>
         <p id={descriptionId} className="text-sm text-muted-foreground">
-          People on Mastodon and other Vouched servers can find you as{' '}
-          <span className="font-medium">
-            @{user?.username}@{window.location.host}
-          </span>{' '}
-          and follow you. They see your name, title, bio and photo, and the public endorsements you give and
-          receive with members who publish too. Anonymous and hidden endorsements, messages and your email
-          never leave this server.
+          <Trans
+            t={t}
+            i18nKey="federationSetting.description"
+            values={{ username: user?.username ?? '', host: window.location.host }}
+            components={{ handle: <span className="font-medium" /> }}
+          />
         </p>
       </div>
       <Switch
@@ -44,12 +45,14 @@ export function FederationSetting() {
             {
               onSuccess: () =>
                 toast({
-                  title: checked
-                    ? 'Your profile is now published to the fediverse'
-                    : 'Your profile is no longer published; your followers are told your posts are gone',
+                  title: checked ? t('federationSetting.published') : t('federationSetting.unpublished'),
                 }),
               onError: (error) =>
-                toast({ title: 'Failed to save', description: errorMessage(error), variant: 'destructive' }),
+                toast({
+                  title: t('federationSetting.saveFailed'),
+                  description: errorMessage(error),
+                  variant: 'destructive',
+                }),
             },
           )
         }

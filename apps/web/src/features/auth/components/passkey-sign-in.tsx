@@ -1,5 +1,6 @@
 import type { TSelfUser } from '@vouched/shared/users'
 import { KeyRoundIcon, Loader2Icon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast'
 import { passkeyCancelled, passkeyErrorMessage, passkeysSupported } from '../../../lib/passkeys'
@@ -10,6 +11,7 @@ import { usePasskeySignIn } from '../../../lib/session'
  * site, and the one chosen signs the member in alone (no password, no two-factor code).
  */
 export function PasskeySignIn({ onSignedIn }: { onSignedIn: (user: TSelfUser) => void }) {
+  const { t } = useTranslation('auth')
   const signIn = usePasskeySignIn()
   if (!passkeysSupported()) return null
   const start = () =>
@@ -17,7 +19,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (user: TSelfUser) =>
       onSuccess: onSignedIn,
       onError: (error) =>
         toast({
-          title: passkeyCancelled(error) ? 'Not signed in' : 'Passkey sign-in failed',
+          title: passkeyCancelled(error) ? t('passkeySignIn.notSignedIn') : t('passkeySignIn.failed'),
           description: passkeyErrorMessage(error),
           variant: passkeyCancelled(error) ? undefined : 'destructive',
         }),
@@ -26,7 +28,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (user: TSelfUser) =>
     <div className="grid gap-4">
       <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase" aria-hidden>
         <span className="h-px flex-1 bg-border" />
-        or
+        {t('passkeySignIn.or')}
         <span className="h-px flex-1 bg-border" />
       </div>
       <Button
@@ -42,7 +44,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (user: TSelfUser) =>
         ) : (
           <KeyRoundIcon aria-hidden />
         )}
-        Sign in with a passkey
+        {t('passkeySignIn.signIn')}
       </Button>
     </div>
   )

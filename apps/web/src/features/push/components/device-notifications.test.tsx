@@ -6,6 +6,7 @@ import {
   type TPushTypes,
 } from '@vouched/shared/push'
 import { afterEach, describe, expect, it } from 'vitest'
+import { changeLocale } from '../../../lib/i18n/i18n'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
 import { DeviceNotifications } from './device-notifications'
 
@@ -197,5 +198,33 @@ describe('Notify me on this device', () => {
     renderWithProviders(<DeviceNotifications />, { user: me })
     expect(screen.getByRole('status')).toHaveTextContent(PUSH_MESSAGES.unsupported)
     expect(screen.queryByRole('switch')).not.toBeInTheDocument()
+  })
+
+  it('speaks German: the switch, the blocked alert and the shared texts', async () => {
+    await changeLocale('de')
+    browserPush({ answer: 'denied' })
+    pushServer()
+    const { user } = renderWithProviders(<DeviceNotifications />, { user: me })
+    await user.click(await screen.findByRole('switch', { name: 'Auf diesem Gerät benachrichtigen' }))
+
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Benachrichtigungen sind blockiert')
+    // The shared message comes from the shared German catalogue, not in English.
+    expect(alert).not.toHaveTextContent(PUSH_MESSAGES.denied)
+    expect(alert).toHaveTextContent(/Browser/)
+    expect(screen.getByText(/auch wenn Vouched geschlossen ist/)).toBeInTheDocument()
+  })
+
+  it('names the types in German on a subscribed device', async () => {
+    await changeLocale('de')
+    browserPush({ permission: 'granted', subscribed: true })
+    pushServer(ALL_ON)
+    renderWithProviders(<DeviceNotifications />, { user: me })
+    expect(
+      await screen.findByRole('group', { name: 'Auf diesem Gerät benachrichtigen bei' }),
+    ).toBeInTheDocument()
+    const switches = screen.getAllByRole('switch', { name: /: auf diesem Gerät$/ })
+    expect(switches).toHaveLength(4)
+    expect(screen.queryByText(PUSH_TYPE_LABELS.like)).not.toBeInTheDocument()
   })
 })

@@ -1,11 +1,13 @@
 import { PUSH_MESSAGES, PUSH_TYPE_LABELS, PUSH_TYPES, type TPushType } from '@vouched/shared/push'
 import { BellOffIcon } from 'lucide-react'
 import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { Switch } from '../../../components/ui/switch'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 import { useDevicePush } from '../hooks/use-device-push'
 
 /**
@@ -14,6 +16,8 @@ import { useDevicePush } from '../hooks/use-device-push'
  * shown with what to do about it.
  */
 export function DeviceNotifications() {
+  const { t } = useTranslation('push')
+  const st = useSharedText()
   const push = useDevicePush()
   const id = useId()
   const titleId = `${id}-title`
@@ -28,11 +32,11 @@ export function DeviceNotifications() {
   if (!push.supported) {
     return (
       <p className="text-sm text-muted-foreground" role="status">
-        {PUSH_MESSAGES.unsupported}.
+        {st(PUSH_MESSAGES.unsupported)}.
       </p>
     )
   }
-  if (push.loading) return <Skeleton className="h-16 w-full" aria-label="Loading device notifications" />
+  if (push.loading) return <Skeleton className="h-16 w-full" aria-label={t('deviceNotifications.loading')} />
 
   const on = push.device != null
   const denied = push.permission === 'denied' && !on
@@ -41,31 +45,31 @@ export function DeviceNotifications() {
     if (checked) {
       void push.turnOn().then(
         (answer) => {
-          if (answer === 'granted') toast({ title: PUSH_MESSAGES.subscribed })
+          if (answer === 'granted') toast({ title: st(PUSH_MESSAGES.subscribed) })
         },
         (error: unknown) =>
           toast({
-            title: PUSH_MESSAGES.subscribeFailed,
+            title: st(PUSH_MESSAGES.subscribeFailed),
             description: errorMessage(error),
             variant: 'destructive',
           }),
       )
     } else {
-      void report(push.turnOff(), PUSH_MESSAGES.unsubscribed, PUSH_MESSAGES.saveFailed)
+      void report(push.turnOff(), st(PUSH_MESSAGES.unsubscribed), st(PUSH_MESSAGES.saveFailed))
     }
   }
   const change = (type: TPushType, checked: boolean) =>
-    void report(push.setType(type, checked), PUSH_MESSAGES.saved, PUSH_MESSAGES.saveFailed)
+    void report(push.setType(type, checked), st(PUSH_MESSAGES.saved), st(PUSH_MESSAGES.saveFailed))
 
   return (
     <div className="grid gap-4">
       <div className="flex items-start justify-between gap-4">
         <div className="grid gap-0.5">
           <span id={titleId} className="font-medium">
-            Notify me on this device
+            {t('deviceNotifications.title')}
           </span>
           <span id={hintId} className="text-sm text-muted-foreground">
-            Your browser shows a notification as it happens, even with Vouched closed.
+            {t('deviceNotifications.hint')}
           </span>
         </div>
         <Switch
@@ -79,25 +83,23 @@ export function DeviceNotifications() {
       {push.permission === 'denied' && (
         <Alert variant="destructive" role="alert">
           <BellOffIcon aria-hidden />
-          <AlertTitle>Notifications are blocked</AlertTitle>
-          <AlertDescription>{PUSH_MESSAGES.denied}</AlertDescription>
+          <AlertTitle>{t('deviceNotifications.blocked')}</AlertTitle>
+          <AlertDescription>{st(PUSH_MESSAGES.denied)}</AlertDescription>
         </Alert>
       )}
-      {push.loadFailed && (
-        <p className="text-sm text-destructive">Could not check this device’s notifications.</p>
-      )}
+      {push.loadFailed && <p className="text-sm text-destructive">{t('deviceNotifications.loadFailed')}</p>}
       {on && (
         <fieldset className="grid gap-3 rounded-md border p-3">
-          <legend className="px-1 text-sm font-medium">On this device, notify me about</legend>
+          <legend className="px-1 text-sm font-medium">{t('deviceNotifications.types')}</legend>
           {PUSH_TYPES.map((type) => {
-            const label = PUSH_TYPE_LABELS[type]
+            const label = st(PUSH_TYPE_LABELS[type])
             return (
               <label key={type} className="flex items-center justify-between gap-4 text-sm">
                 <span>{label}</span>
                 <Switch
                   checked={push.device!.types[type]}
                   disabled={push.busy}
-                  aria-label={`${label}: on this device`}
+                  aria-label={t('deviceNotifications.typeLabel', { label })}
                   onCheckedChange={(checked) => change(type, checked)}
                 />
               </label>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { PUSH_TYPES, type TPushType, type TPushTypes } from '@vouched/shared/push'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../../lib/api-client'
 import { deviceQuery, publicKeyQuery, useRemoveDevice, useSaveDevice } from '../push.api'
 import {
@@ -20,6 +21,7 @@ const ALL_ON = Object.fromEntries(PUSH_TYPES.map((type) => [type, true])) as TPu
  * holds for it, and the three things the member does (turn on, switch a type, turn off).
  */
 export function useDevicePush() {
+  const { t } = useTranslation('push')
   const supported = pushSupport() === 'supported'
   const [permission, setPermission] = useState<PushPermission>(() =>
     supported ? notificationPermission() : 'default',
@@ -47,7 +49,7 @@ export function useDevicePush() {
       setPermission(answer)
       if (answer !== 'granted') return answer
       const key = publicKey.data?.publicKey ?? (await publicKey.refetch()).data?.publicKey
-      if (!key) throw new Error('No public key')
+      if (!key) throw new Error(t('deviceNotifications.noPublicKey'))
       const subscription = await subscribeBrowser(key)
       await save.mutateAsync({ subscription, types: ALL_ON })
       return answer

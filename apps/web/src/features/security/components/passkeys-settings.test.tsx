@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import { PASSKEY_MAX, SECURITY_MESSAGES, type TPasskey } from '@vouched/shared/security'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { changeLocale } from '../../../lib/i18n/i18n'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
 import { SecuritySettings } from './security-settings'
 
@@ -129,5 +130,19 @@ describe('Passkeys in Security settings', () => {
     renderWithProviders(<SecuritySettings />, { user: me })
     expect(await screen.findByText(/the most an account can keep/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument()
+  })
+
+  it('speaks German: the list, the confirmation and the form', async () => {
+    await changeLocale('de')
+    browserWhosePromptIsClosed()
+    passkeyServer([PHONE, KEY])
+    const { user } = renderWithProviders(<SecuritySettings />, { user: me })
+    const list = await screen.findByRole('list', { name: 'Passkeys' })
+    expect(within(list).getByRole('listitem', { name: 'Spare key' })).toHaveTextContent('Noch nie verwendet')
+    expect(screen.getByLabelText('Name des Passkeys')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Passkey hinzufügen' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Spare key entfernen' }))
+    const dialog = await screen.findByRole('alertdialog', { name: '„Spare key“ entfernen?' })
+    expect(within(dialog).getByRole('button', { name: 'Passkey entfernen' })).toBeInTheDocument()
   })
 })

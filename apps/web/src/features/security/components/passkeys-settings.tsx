@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { PASSKEY_MAX, ZPasskeyName, type TPasskey } from '@vouched/shared/security'
 import { KeyRoundIcon, Loader2Icon, PlusIcon, Trash2Icon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import {
   AlertDialog,
@@ -25,13 +26,21 @@ import { describeDevice } from '../device'
 import { useAddPasskey, useRemovePasskey } from '../security.api'
 
 function PasskeyRow({ passkey }: { passkey: TPasskey }) {
+  const { t } = useTranslation('security')
   const remove = useRemovePasskey()
   const onRemove = () =>
     remove.mutate(passkey.id, {
       onSuccess: () =>
-        toast({ title: 'Passkey removed', description: `“${passkey.name}” no longer signs in.` }),
+        toast({
+          title: t('passkeys.removed'),
+          description: t('passkeys.removedText', { name: passkey.name }),
+        }),
       onError: (error) =>
-        toast({ title: 'Could not remove it', description: errorMessage(error), variant: 'destructive' }),
+        toast({
+          title: t('passkeys.couldNotRemove'),
+          description: errorMessage(error),
+          variant: 'destructive',
+        }),
     })
   return (
     <li className="flex flex-wrap items-center gap-3 py-3" aria-label={passkey.name}>
@@ -41,8 +50,12 @@ function PasskeyRow({ passkey }: { passkey: TPasskey }) {
       <div className="grid min-w-0 flex-1 gap-0.5">
         <p className="truncate text-sm font-medium">{passkey.name}</p>
         <p className="text-xs text-muted-foreground">
-          Added {formatRelativeTime(passkey.createdAt)} · Last used{' '}
-          {passkey.lastUsedAt ? formatRelativeTime(passkey.lastUsedAt) : 'never'}
+          {passkey.lastUsedAt
+            ? t('passkeys.activity', {
+                added: formatRelativeTime(passkey.createdAt),
+                lastUsed: formatRelativeTime(passkey.lastUsedAt),
+              })
+            : t('passkeys.activityNever', { added: formatRelativeTime(passkey.createdAt) })}
         </p>
       </div>
       <AlertDialog>
@@ -52,27 +65,25 @@ function PasskeyRow({ passkey }: { passkey: TPasskey }) {
             variant="outline"
             size="sm"
             disabled={remove.isPending}
-            aria-label={`Remove ${passkey.name}`}
+            aria-label={t('passkeys.removeLabel', { name: passkey.name })}
           >
             {remove.isPending ? (
               <Loader2Icon className="animate-spin" aria-hidden />
             ) : (
               <Trash2Icon aria-hidden />
             )}
-            Remove
+            {t('passkeys.remove')}
           </Button>
         </AlertDialogTrigger>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Remove “{passkey.name}”?</AlertDialogTitle>
-            <AlertDialogDescription>
-              It will no longer sign you in. Your device may keep the passkey until you delete it there too.
-            </AlertDialogDescription>
+            <AlertDialogTitle>{t('passkeys.confirmTitle', { name: passkey.name })}</AlertDialogTitle>
+            <AlertDialogDescription>{t('passkeys.confirmText')}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogCancel>{t('passkeys.cancel')}</AlertDialogCancel>
             <AlertDialogAction variant="destructive" onClick={onRemove}>
-              Remove passkey
+              {t('passkeys.confirmRemove')}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
@@ -85,6 +96,7 @@ const ZAddForm = z.object({ name: ZPasskeyName })
 
 /** Names the new passkey (the browser it is made on, to start with), then asks the device to make it. */
 function AddPasskey() {
+  const { t } = useTranslation('security')
   const add = useAddPasskey()
   const form = useForm<z.input<typeof ZAddForm>, unknown, z.output<typeof ZAddForm>>({
     resolver: zodResolver(ZAddForm),
@@ -96,13 +108,13 @@ function AddPasskey() {
         // The next one is likely another device (a phone, a security key): its name is the member's to give.
         form.reset({ name: '' })
         toast({
-          title: 'Passkey added',
-          description: `“${passkey.name}” now signs you in without your password.`,
+          title: t('passkeys.added'),
+          description: t('passkeys.addedText', { name: passkey.name }),
         })
       },
       onError: (error) => {
         if (passkeyCancelled(error)) {
-          toast({ title: 'No passkey added', description: passkeyErrorMessage(error) })
+          toast({ title: t('passkeys.notAdded'), description: passkeyErrorMessage(error) })
           return
         }
         form.setError('name', { message: passkeyErrorMessage(error) }, { shouldFocus: true })
@@ -115,14 +127,14 @@ function AddPasskey() {
         onSubmit={onSubmit}
         noValidate
         className="flex flex-wrap items-start gap-3"
-        aria-label="Add a passkey"
+        aria-label={t('passkeys.addForm')}
       >
         <FormField
           control={form.control}
           name="name"
           render={({ field }) => (
             <FormItem className="min-w-56 flex-1 sm:max-w-xs">
-              <FormLabel>Passkey name</FormLabel>
+              <FormLabel>{t('passkeys.name')}</FormLabel>
               <FormControl>
                 <Input autoComplete="off" maxLength={80} {...field} />
               </FormControl>
@@ -132,7 +144,7 @@ function AddPasskey() {
         />
         <Button type="submit" className="sm:mt-[1.375rem]" disabled={add.isPending}>
           {add.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <PlusIcon aria-hidden />}
-          Add a passkey
+          {t('passkeys.add')}
         </Button>
       </form>
     </Form>
@@ -141,27 +153,23 @@ function AddPasskey() {
 
 /** The member's passkeys (name, added, last used), each removable, and a form to add one. */
 export function PasskeysSettings({ passkeys }: { passkeys: TPasskey[] }) {
+  const { t } = useTranslation('security')
   const supported = passkeysSupported()
   const full = passkeys.length >= PASSKEY_MAX
   return (
     <div className="grid gap-3">
-      <p className="text-sm text-muted-foreground">
-        Sign in with your fingerprint, face or device PIN instead of your password. A passkey sign-in needs no
-        two-factor code. Add one on each device you use.
-      </p>
+      <p className="text-sm text-muted-foreground">{t('passkeys.intro')}</p>
       {passkeys.length > 0 ? (
-        <ul aria-label="Passkeys" className="divide-y">
+        <ul aria-label={t('passkeys.list')} className="divide-y">
           {passkeys.map((passkey) => (
             <PasskeyRow key={passkey.id} passkey={passkey} />
           ))}
         </ul>
       ) : null}
       {!supported ? (
-        <p className="text-sm text-muted-foreground">This browser cannot make passkeys.</p>
+        <p className="text-sm text-muted-foreground">{t('passkeys.unsupported')}</p>
       ) : full ? (
-        <p className="text-sm text-muted-foreground">
-          You have {PASSKEY_MAX} passkeys, the most an account can keep. Remove one to add another.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('passkeys.full', { count: PASSKEY_MAX })}</p>
       ) : (
         <AddPasskey />
       )}
