@@ -18,8 +18,10 @@ import { SkillCustomizer } from '../../features/badges/components/skill-customiz
 import { useBadgeSelection } from '../../features/badges/hooks/use-badge-selection'
 import { useCurrentUser } from '../../lib/session'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import { useSharedText } from '../../lib/i18n/shared-text'
 
 export default function ShareBadgePage() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('app')
   useDocumentTitle(t('shareBadge.title'))
   const { username = '' } = useParams()
@@ -32,8 +34,8 @@ export default function ShareBadgePage() {
 
   const missingBadgeUrl = base.isSuccess && !base.data.badgeUrl
   useEffect(() => {
-    if (missingBadgeUrl) toast({ title: BADGE_MESSAGES.missingBadgeUrl, variant: 'destructive' })
-  }, [missingBadgeUrl])
+    if (missingBadgeUrl) toast({ title: sharedText(BADGE_MESSAGES.missingBadgeUrl), variant: 'destructive' })
+  }, [missingBadgeUrl, sharedText])
 
   const heading = (
     <div className="mb-6 flex flex-col gap-1">
@@ -71,7 +73,7 @@ export default function ShareBadgePage() {
               <AlertCircleIcon className="size-6" aria-hidden />
             </span>
             <p role="alert" className="font-medium">
-              {BADGE_MESSAGES.loadFailed}
+              {sharedText(BADGE_MESSAGES.loadFailed)}
             </p>
             <Button
               variant="outline"

@@ -14,11 +14,13 @@ import { Badge } from '../../../components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { trustQuery } from '../trust.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 type Props = { username: string }
 
 /** The trust score beside the reputation (docs/reputation.md): how much trust reaches the member, and from whom. */
 export function TrustCard({ username }: Props) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('trust')
   const trust = useQuery(trustQuery(username))
   return (
@@ -34,7 +36,7 @@ export function TrustCard({ username }: Props) {
         {trust.isPending ? (
           <Skeleton className="h-12 w-full" aria-label={t('card.loading')} />
         ) : trust.isError ? (
-          <p className="text-sm text-muted-foreground">{TRUST_MESSAGES.loadFailed}</p>
+          <p className="text-sm text-muted-foreground">{sharedText(TRUST_MESSAGES.loadFailed)}</p>
         ) : (
           <TrustDetails trust={trust.data} />
         )}
@@ -44,8 +46,10 @@ export function TrustCard({ username }: Props) {
 }
 
 function TrustDetails({ trust }: { trust: TTrust }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('trust')
-  if (!trust.computed) return <p className="text-sm text-muted-foreground">{TRUST_MESSAGES.notComputed}</p>
+  if (!trust.computed)
+    return <p className="text-sm text-muted-foreground">{sharedText(TRUST_MESSAGES.notComputed)}</p>
   if (trust.score === 0) {
     return <p className="text-sm text-muted-foreground">{t('card.none')}</p>
   }
