@@ -90,12 +90,13 @@ describe('api client', () => {
 
 describe("api client in the app's language", () => {
   it("asks the server to answer in the app's language on every request", async () => {
-    const fetchMock = stubFetch(Response.json({ ok: 1 }))
+    const english = stubFetch(Response.json({ ok: 1 }))
     await api.get('/api/account/settings')
-    expect(new Headers(lastCall(fetchMock)[1].headers).get('Accept-Language')).toBe('en')
+    expect(new Headers(lastCall(english)[1].headers).get('Accept-Language')).toBe('en')
     await changeLocale('de')
+    const german = stubFetch(Response.json({ ok: 1 }))
     await api.patch('/api/account/settings', { locale: 'de' })
-    expect(new Headers(lastCall(fetchMock)[1].headers).get('Accept-Language')).toBe('de')
+    expect(new Headers(lastCall(german)[1].headers).get('Accept-Language')).toBe('de')
   })
 
   it('shows a shared English message from the server in German', async () => {
