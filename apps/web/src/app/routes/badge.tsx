@@ -4,7 +4,6 @@ import {
   BADGE_MAX_HASHTAGS,
   BADGE_MESSAGES,
   PUBLIC_BADGE_HEIGHT,
-  badgeShareText,
   badgePageTitle,
   parseHashtagList,
   shownHashtags,
@@ -24,6 +23,7 @@ import { ShareLinkButton } from '../../features/badges/components/share-link-but
 import { useBadgePageMeta } from '../../features/badges/hooks/use-badge-page-meta'
 import { isApiError } from '../../lib/api-client'
 import { useCurrentUser } from '../../lib/session'
+import { badgeShareTextIn } from '../../lib/badge-share-text'
 import { useSharedText } from '../../lib/i18n/shared-text'
 
 /** The public badge page (no sign-in): the badge, Share Badge, a join button, or 'User not found'. */
@@ -99,7 +99,7 @@ export default function BadgePage() {
                 <ShareLinkButton
                   url={embed.data.badgePageUrl}
                   title={badgePageTitle(username, shown)}
-                  text={badgeShareText({
+                  text={badgeShareTextIn({
                     username,
                     isOwner: user?.username.toLowerCase() === username.toLowerCase(),
                     hashtags: shown,

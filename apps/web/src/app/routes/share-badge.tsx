@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { BADGE_MESSAGES, BADGE_PREVIEW_HEIGHT, badgeShareText, shownHashtags } from '@vouched/shared/badges'
+import { BADGE_MESSAGES, BADGE_PREVIEW_HEIGHT, shownHashtags } from '@vouched/shared/badges'
 import { formatScore } from '@vouched/shared/format'
 import { AlertCircleIcon, ArrowLeftIcon, ExternalLinkIcon, ShieldCheckIcon } from 'lucide-react'
 import { useEffect } from 'react'
@@ -18,6 +18,7 @@ import { SkillCustomizer } from '../../features/badges/components/skill-customiz
 import { useBadgeSelection } from '../../features/badges/hooks/use-badge-selection'
 import { useCurrentUser } from '../../lib/session'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import { badgeShareTextIn } from '../../lib/badge-share-text'
 import { useSharedText } from '../../lib/i18n/shared-text'
 
 export default function ShareBadgePage() {
@@ -92,7 +93,7 @@ export default function ShareBadgePage() {
   const current = embed.data ?? member
   const isOwner = !!user && user.username.toLowerCase() === username.toLowerCase()
   const shown = shownHashtags(member.hashtags, selection.hashtags)
-  const shareText = badgeShareText({ username, isOwner, hashtags: shown })
+  const shareText = badgeShareTextIn({ username, isOwner, hashtags: shown })
   const shareSubject = isOwner ? t('shareBadge.subjectOwn') : t('shareBadge.subjectOther', { username })
 
   return (
