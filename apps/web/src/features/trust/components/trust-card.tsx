@@ -1,12 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import type { TTrust, TTrustSource } from '@vouched/shared/trust'
-import {
-  formatTrustScore,
-  sharePercent,
-  TRUST_MESSAGES,
-  trustSourceLabel,
-} from '@vouched/shared/trust.constants'
+import { formatTrustScore, sharePercent, TRUST_MESSAGES } from '@vouched/shared/trust.constants'
 import { ShieldCheckIcon } from 'lucide-react'
 import { Fragment } from 'react'
 import { Link } from 'react-router'
@@ -83,10 +78,9 @@ function TrustDetails({ trust }: { trust: TTrust }) {
 function SourceList({ sources }: { sources: TTrustSource[] }) {
   const { t } = useTranslation('trust')
   return sources.map((source, index) => {
-    const label = trustSourceLabel({
-      kind: source.kind,
-      name: source.user ? source.user.fullName || source.user.username : null,
-    })
+    // trustSourceLabel's words in the app's language.
+    const name = source.user ? source.user.fullName || source.user.username : null
+    const label = source.kind === 'seed' ? t('card.sourceSeed') : (name ?? t('card.sourceMember'))
     const separator = index === 0 ? '' : index === sources.length - 1 ? t('card.and') : t('card.comma')
     return (
       <Fragment key={source.user?.id ?? 'seed'}>
