@@ -13,6 +13,6 @@ export function prefetch(queryClient: QueryClient) {
   void queryClient.prefetchQuery(notificationsQuery())
   void queryClient.prefetchQuery(unreadCountQuery())
   void queryClient.prefetchQuery(pendingRequestsQuery())
-  // The member's colour scheme (useMemberColorScheme), when it differs from the device's.
+  // The member's colour scheme and language (useMemberColorScheme, useMemberLocale), when they differ from the device's.
   void queryClient.prefetchQuery(settingsQuery())
 }

@@ -1,6 +1,7 @@
 import { TopBar, type SlotPlacement, type TopBarSlots } from '../components/layout/top-bar'
 import { ColorSchemeMenu } from '../features/account/components/color-scheme-menu'
 import { useMemberColorScheme } from '../features/account/hooks/use-color-scheme-choice'
+import { useMemberLocale } from '../features/account/hooks/use-language-choice'
 import { ConnectionRequestsDropdown } from '../features/connections/components/connection-requests-dropdown'
 import { SearchSuggestBox } from '../features/discovery/components/search-suggest-box'
 import { useLiveEvents } from '../features/events/hooks/use-live-events'
@@ -50,6 +51,7 @@ function LiveConnectionRequests({ placement }: { placement: SlotPlacement }) {
 
 export default function SignedInTopBar() {
   useMemberColorScheme()
+  useMemberLocale()
   return (
     <>
       <TopBar slots={topBarSlots} />

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ACCOUNT_MESSAGES } from '@vouched/shared/account.constants'
 import { api, ApiError, errorMessage } from './api-client'
+import { changeLocale } from './i18n/i18n'
 
 type Call = [string, RequestInit]
 const stubFetch = (response: Response) => {
@@ -83,5 +85,25 @@ describe('api client', () => {
   it('errorMessage falls back for unknown values and uses an Error message otherwise', () => {
     expect(errorMessage('nope', 'Fallback')).toBe('Fallback')
     expect(errorMessage(new TypeError('Failed to fetch'))).toBe('Failed to fetch')
+  })
+})
+
+describe("api client in the app's language", () => {
+  it("asks the server to answer in the app's language on every request", async () => {
+    const english = stubFetch(Response.json({ ok: 1 }))
+    await api.get('/api/account/settings')
+    expect(new Headers(lastCall(english)[1].headers).get('Accept-Language')).toBe('en')
+    await changeLocale('de')
+    const german = stubFetch(Response.json({ ok: 1 }))
+    await api.patch('/api/account/settings', { locale: 'de' })
+    expect(new Headers(lastCall(german)[1].headers).get('Accept-Language')).toBe('de')
+  })
+
+  it('shows a shared English message from the server in German', async () => {
+    const error = new ApiError(400, '{}', { message: ACCOUNT_MESSAGES.passwordWrong, code: 'INVALID' })
+    expect(errorMessage(error)).toBe('Incorrect password')
+    await changeLocale('de')
+    expect(errorMessage(error)).not.toBe('Incorrect password')
+    expect(errorMessage(error)).toMatch(/Passwort/)
   })
 })

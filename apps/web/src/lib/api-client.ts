@@ -1,5 +1,6 @@
 import type { TApiError } from '@vouched/shared/errors'
-import { i18n } from './i18n/i18n'
+import { currentLocale, i18n } from './i18n/i18n'
+import { sharedText } from './i18n/shared-text'
 
 /**
  * Any non-OK answer. `message` follows SPEC.md §8: "{status}: {text}". `body` is the parsed JSON error
@@ -29,7 +30,7 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 
 /** The server's human message (for toast descriptions), else the error's own message. */
 export function errorMessage(error: unknown, fallback = i18n.t('common:errors.generic')): string {
-  if (error instanceof ApiError) return error.body?.message || fallback
+  if (error instanceof ApiError) return error.body?.message ? sharedText(error.body.message) : fallback
   if (error instanceof Error && error.message) return error.message
   return fallback
 }
@@ -39,6 +40,8 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 async function request<T>(method: Method, url: string, body?: unknown, init?: RequestInit): Promise<T> {
   const headers = new Headers(init?.headers)
   headers.set('Accept', 'application/json')
+  // The server answers (errors, messages) in the app's language.
+  if (!headers.has('Accept-Language')) headers.set('Accept-Language', currentLocale())
   let payload: BodyInit | undefined
   if (body instanceof FormData) {
     // The browser sets the multipart boundary itself.

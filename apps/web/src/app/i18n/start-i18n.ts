@@ -11,11 +11,12 @@ export const startAppI18n = (language?: string) =>
     resources: { en },
     loaders: {
       de: async () => {
-        const [texts, shared] = await Promise.all([
+        const [texts, shared, messages] = await Promise.all([
           import('./resources.de'),
           import('@vouched/shared/i18n/localize'),
+          import('@vouched/shared/i18n/messages.de'),
         ])
-        setSharedLocalizer(shared.localizeMessage)
+        setSharedLocalizer(shared.localizeMessage, { locale: 'de', messages: messages.MESSAGES_DE })
         return texts.de
       },
     },

@@ -4,7 +4,6 @@ import {
   BADGE_MAX_HASHTAGS,
   BADGE_MESSAGES,
   PUBLIC_BADGE_HEIGHT,
-  badgeShareText,
   badgePageTitle,
   parseHashtagList,
   shownHashtags,
@@ -24,9 +23,12 @@ import { ShareLinkButton } from '../../features/badges/components/share-link-but
 import { useBadgePageMeta } from '../../features/badges/hooks/use-badge-page-meta'
 import { isApiError } from '../../lib/api-client'
 import { useCurrentUser } from '../../lib/session'
+import { badgeShareTextIn } from '../../lib/badge-share-text'
+import { useSharedText } from '../../lib/i18n/shared-text'
 
 /** The public badge page (no sign-in): the badge, Share Badge, a join button, or 'User not found'. */
 export default function BadgePage() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('app')
   const { username = '' } = useParams()
   const [params] = useSearchParams()
@@ -61,7 +63,7 @@ export default function BadgePage() {
           <h1 className="sr-only">{t('badge.srTitle')}</h1>
           <Alert variant="destructive" role="alert">
             <UserXIcon aria-hidden />
-            <AlertTitle>{BADGE_MESSAGES.userNotFound}</AlertTitle>
+            <AlertTitle>{sharedText(BADGE_MESSAGES.userNotFound)}</AlertTitle>
             <AlertDescription>{t('badge.noSuchMember', { username })}</AlertDescription>
           </Alert>
           <Button asChild variant="outline" className="self-center">
@@ -80,7 +82,7 @@ export default function BadgePage() {
             ) : embed.isError ? (
               <Alert variant="destructive" role="alert" className="text-left">
                 <AlertCircleIcon aria-hidden />
-                <AlertTitle>{BADGE_MESSAGES.loadFailed}</AlertTitle>
+                <AlertTitle>{sharedText(BADGE_MESSAGES.loadFailed)}</AlertTitle>
               </Alert>
             ) : (
               <BadgeFrame
@@ -97,7 +99,7 @@ export default function BadgePage() {
                 <ShareLinkButton
                   url={embed.data.badgePageUrl}
                   title={badgePageTitle(username, shown)}
-                  text={badgeShareText({
+                  text={badgeShareTextIn({
                     username,
                     isOwner: user?.username.toLowerCase() === username.toLowerCase(),
                     hashtags: shown,

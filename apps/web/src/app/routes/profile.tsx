@@ -33,9 +33,11 @@ import { TrustCard } from '../../features/trust/components/trust-card'
 import { isApiError } from '../../lib/api-client'
 import { useCurrentUser } from '../../lib/session'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import { useSharedText } from '../../lib/i18n/shared-text'
 
 /** /profile/:username (SPEC.md §2): composes the profiles and endorsements features. */
 export default function ProfilePage() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('app')
   const { username = '' } = useParams()
   const { user: me } = useCurrentUser()
@@ -142,7 +144,7 @@ export default function ProfilePage() {
           <EndorsementList
             username={user.username}
             initialPage={{ vouches: data.vouches, nextCursor: data.nextCursor }}
-            emptyText={isOwn ? t('profile.noEndorsementsOwn') : PROFILE_MESSAGES.noEndorsements}
+            emptyText={isOwn ? t('profile.noEndorsementsOwn') : sharedText(PROFILE_MESSAGES.noEndorsements)}
             emptyAction={
               isOwn ? (
                 <Button asChild size="sm">
@@ -152,7 +154,7 @@ export default function ProfilePage() {
                 </Button>
               ) : null
             }
-            noMatchText={PROFILE_MESSAGES.noFilterMatch}
+            noMatchText={sharedText(PROFILE_MESSAGES.noFilterMatch)}
             renderActions={(endorsement) => (
               <>
                 {hasCredential(endorsement) ? (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { BADGE_MESSAGES, BADGE_PREVIEW_HEIGHT, badgeShareText, shownHashtags } from '@vouched/shared/badges'
+import { BADGE_MESSAGES, BADGE_PREVIEW_HEIGHT, shownHashtags } from '@vouched/shared/badges'
 import { formatScore } from '@vouched/shared/format'
 import { AlertCircleIcon, ArrowLeftIcon, ExternalLinkIcon, ShieldCheckIcon } from 'lucide-react'
 import { useEffect } from 'react'
@@ -18,8 +18,11 @@ import { SkillCustomizer } from '../../features/badges/components/skill-customiz
 import { useBadgeSelection } from '../../features/badges/hooks/use-badge-selection'
 import { useCurrentUser } from '../../lib/session'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import { badgeShareTextIn } from '../../lib/badge-share-text'
+import { useSharedText } from '../../lib/i18n/shared-text'
 
 export default function ShareBadgePage() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('app')
   useDocumentTitle(t('shareBadge.title'))
   const { username = '' } = useParams()
@@ -32,8 +35,8 @@ export default function ShareBadgePage() {
 
   const missingBadgeUrl = base.isSuccess && !base.data.badgeUrl
   useEffect(() => {
-    if (missingBadgeUrl) toast({ title: BADGE_MESSAGES.missingBadgeUrl, variant: 'destructive' })
-  }, [missingBadgeUrl])
+    if (missingBadgeUrl) toast({ title: sharedText(BADGE_MESSAGES.missingBadgeUrl), variant: 'destructive' })
+  }, [missingBadgeUrl, sharedText])
 
   const heading = (
     <div className="mb-6 flex flex-col gap-1">
@@ -71,7 +74,7 @@ export default function ShareBadgePage() {
               <AlertCircleIcon className="size-6" aria-hidden />
             </span>
             <p role="alert" className="font-medium">
-              {BADGE_MESSAGES.loadFailed}
+              {sharedText(BADGE_MESSAGES.loadFailed)}
             </p>
             <Button
               variant="outline"
@@ -90,7 +93,7 @@ export default function ShareBadgePage() {
   const current = embed.data ?? member
   const isOwner = !!user && user.username.toLowerCase() === username.toLowerCase()
   const shown = shownHashtags(member.hashtags, selection.hashtags)
-  const shareText = badgeShareText({ username, isOwner, hashtags: shown })
+  const shareText = badgeShareTextIn({ username, isOwner, hashtags: shown })
   const shareSubject = isOwner ? t('shareBadge.subjectOwn') : t('shareBadge.subjectOther', { username })
 
   return (

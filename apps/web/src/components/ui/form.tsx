@@ -10,6 +10,7 @@ import {
   type FieldValues,
 } from 'react-hook-form'
 import { cn } from '../../lib/cn'
+import { useSharedText } from '../../lib/i18n/shared-text'
 import { Label } from './label'
 
 /**
@@ -92,7 +93,9 @@ export function FormDescription({ className, ...props }: ComponentProps<'p'>) {
 /** The field's error message, else its children; nothing when both are empty. */
 export function FormMessage({ className, children, ...props }: ComponentProps<'p'>) {
   const { error, formMessageId } = useFormField()
-  const body = error ? String(error.message ?? '') : children
+  const sharedText = useSharedText()
+  // A field's error is zod's (a shared text) or the server's: shown in the app's language.
+  const body = error ? sharedText(String(error.message ?? '')) : children
   if (!body) return null
   return (
     <p

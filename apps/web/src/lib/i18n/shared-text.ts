@@ -1,3 +1,4 @@
+import type { TMessageCatalogue } from '@vouched/shared/i18n/messages.en'
 import type { TLocale } from '@vouched/shared/locale'
 import { useTranslation } from 'react-i18next'
 import { currentLocale, i18n } from './i18n'
@@ -14,9 +15,15 @@ type Localizer = (text: string, locale: TLocale) => string
 
 let localizer: Localizer | undefined
 
-/** Called by the German chunk's loader with the shared catalogue's lookup. */
-export function setSharedLocalizer(next: Localizer) {
+const catalogues: Partial<Record<TLocale, TMessageCatalogue>> = {}
+
+/** Called by the German chunk's loader with the shared catalogue's lookup (and the catalogue itself). */
+export function setSharedLocalizer(
+  next: Localizer,
+  catalogue?: { locale: TLocale; messages: TMessageCatalogue },
+) {
   localizer = next
+  if (catalogue) catalogues[catalogue.locale] = catalogue.messages
 }
 
 /** A shared English text in the app's language (unchanged in English, or when it is not a shared text). */
@@ -31,4 +38,14 @@ export function sharedText(text: string): string {
 export function useSharedText(): (text: string) => string {
   useTranslation()
   return sharedText
+}
+
+/**
+ * A shared function text with no single English shape to recognise (a plural, a branch on a number:
+ * DISCOVERY_MESSAGES.resultCount): the same function of the language's catalogue, called by `pick`.
+ */
+export function sharedTextOf(english: string, pick: (catalogue: TMessageCatalogue) => string): string {
+  if (i18n.language === PSEUDO_LOCALE) return pseudoText(english)
+  const catalogue = catalogues[currentLocale()]
+  return catalogue ? pick(catalogue) : english
 }

@@ -32,6 +32,16 @@ describe('account settings in German', () => {
   })
 })
 
+describe('shared messages in German', () => {
+  it("shows the form's zod errors from the shared German catalogue", async () => {
+    await changeLocale('de')
+    const { user } = renderWithProviders(<ChangePasswordForm />, { user: makeUser() })
+    await user.click(screen.getByRole('button', { name: 'Passwort ändern' }))
+    expect(await screen.findByText('Bitte gib dein aktuelles Passwort ein')).toHaveAttribute('role', 'alert')
+    expect(screen.queryByText('Please enter your current password')).not.toBeInTheDocument()
+  })
+})
+
 describe('API tokens intro', () => {
   it('links the API reference inside the sentence, in English and in German', async () => {
     mockApi({ 'GET /api/account/tokens': { body: { tokens: [] } } })

@@ -44,6 +44,7 @@ import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { formatDay, formatRelativeTime } from '../../../lib/time'
 import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from '../account.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 const NEVER = 'never'
 // Named under apiTokens.expiry; the typecheck fails when a choice has no text there.
@@ -79,6 +80,7 @@ export function ApiTokens() {
 }
 
 function NewToken({ created, onDone }: { created: TCreatedApiToken; onDone: () => void }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('account')
   const [copied, setCopied] = useState(false)
   const copy = async () => {
@@ -86,11 +88,11 @@ function NewToken({ created, onDone }: { created: TCreatedApiToken; onDone: () =
       if (!navigator.clipboard) throw new Error('Clipboard unavailable')
       await navigator.clipboard.writeText(created.token)
     } catch {
-      toast({ title: API_TOKEN_MESSAGES.copyFailed, variant: 'destructive' })
+      toast({ title: sharedText(API_TOKEN_MESSAGES.copyFailed), variant: 'destructive' })
       return
     }
     setCopied(true)
-    toast({ title: API_TOKEN_MESSAGES.copied })
+    toast({ title: sharedText(API_TOKEN_MESSAGES.copied) })
   }
   return (
     <Alert variant="success" role="status" aria-label={t('apiTokens.newToken.label')}>
@@ -120,6 +122,7 @@ function NewToken({ created, onDone }: { created: TCreatedApiToken; onDone: () =
 }
 
 function CreateApiTokenForm({ onCreated }: { onCreated: (created: TCreatedApiToken) => void }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('account')
   const create = useCreateApiToken()
   const form = useForm<TCreateApiTokenBody>({
@@ -139,7 +142,7 @@ function CreateApiTokenForm({ onCreated }: { onCreated: (created: TCreatedApiTok
           return
         }
         toast({
-          title: API_TOKEN_MESSAGES.createFailed,
+          title: sharedText(API_TOKEN_MESSAGES.createFailed),
           description: errorMessage(error),
           variant: 'destructive',
         })
@@ -184,7 +187,7 @@ function CreateApiTokenForm({ onCreated }: { onCreated: (created: TCreatedApiTok
                   <SelectContent>
                     {API_TOKEN_SCOPES.map((scope) => (
                       <SelectItem key={scope} value={scope}>
-                        {API_TOKEN_SCOPE_LABELS[scope]}
+                        {sharedText(API_TOKEN_SCOPE_LABELS[scope])}
                       </SelectItem>
                     ))}
                   </SelectContent>
@@ -237,6 +240,7 @@ const isExpired = (token: TApiToken, now: number) =>
   token.expiresAt !== null && Date.parse(token.expiresAt) <= now
 
 function ApiTokenList() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('account')
   const tokens = useQuery(apiTokensQuery())
   // When the page opened: a token that expires while it is open shows as expired on the next visit.
@@ -255,7 +259,7 @@ function ApiTokenList() {
             <div className="grid min-w-0 flex-1 gap-1">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="truncate font-medium">{token.name}</span>
-                <Badge variant="secondary">{API_TOKEN_SCOPE_LABELS[token.scope]}</Badge>
+                <Badge variant="secondary">{sharedText(API_TOKEN_SCOPE_LABELS[token.scope])}</Badge>
                 {expired ? (
                   <Badge variant="outline" className="border-destructive/40 text-destructive">
                     {t('apiTokens.list.expiredBadge')}
@@ -284,18 +288,19 @@ function ApiTokenList() {
 }
 
 function RevokeButton({ token }: { token: TApiToken }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('account')
   const revoke = useRevokeApiToken()
   const confirm = () =>
     revoke.mutate(token.id, {
       onSuccess: () =>
         toast({
-          title: API_TOKEN_MESSAGES.revoked,
+          title: sharedText(API_TOKEN_MESSAGES.revoked),
           description: t('apiTokens.revoke.revokedDescription', { name: token.name }),
         }),
       onError: (error) =>
         toast({
-          title: API_TOKEN_MESSAGES.revokeFailed,
+          title: sharedText(API_TOKEN_MESSAGES.revokeFailed),
           description: errorMessage(error),
           variant: 'destructive',
         }),

@@ -14,12 +14,14 @@ import { errorMessage, isApiError } from '../../../lib/api-client'
 import { lazyPasswordMeter } from '../../../lib/password-meter'
 import { useCurrentUser } from '../../../lib/session'
 import { useChangePassword } from '../account.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const
 const EMPTY: TChangePasswordBody = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
 /** Change password: the current one first; the server signs every other session out. */
 export function ChangePasswordForm() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('account')
   const change = useChangePassword()
   const { user } = useCurrentUser()
@@ -46,7 +48,7 @@ export function ChangePasswordForm() {
           )
         }
         toast({
-          title: ACCOUNT_MESSAGES.passwordChangeFailed,
+          title: sharedText(ACCOUNT_MESSAGES.passwordChangeFailed),
           description: errorMessage(error),
           variant: 'destructive',
         })

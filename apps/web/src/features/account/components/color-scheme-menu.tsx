@@ -7,6 +7,7 @@ import {
   DropdownMenuRadioItem,
 } from '../../../components/ui/dropdown-menu'
 import { useColorSchemeChoice } from '../hooks/use-color-scheme-choice'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 export const COLOR_SCHEME_ICONS: Record<TColorScheme, LucideIcon> = {
   system: MonitorIcon,
@@ -16,6 +17,7 @@ export const COLOR_SCHEME_ICONS: Record<TColorScheme, LucideIcon> = {
 
 /** System / Light / Dark in the top bar's user menu; choosing one keeps the menu open to compare. */
 export function ColorSchemeMenu() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('account')
   const { scheme, choose } = useColorSchemeChoice()
   return (
@@ -33,7 +35,7 @@ export function ColorSchemeMenu() {
           return (
             <DropdownMenuRadioItem key={option} value={option} onSelect={(event) => event.preventDefault()}>
               <Icon aria-hidden />
-              {COLOR_SCHEME_LABELS[option]}
+              {sharedText(COLOR_SCHEME_LABELS[option])}
             </DropdownMenuRadioItem>
           )
         })}

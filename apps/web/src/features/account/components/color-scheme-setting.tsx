@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next'
 import { cn } from '../../../lib/cn'
 import { useColorSchemeChoice } from '../hooks/use-color-scheme-choice'
 import { COLOR_SCHEME_ICONS } from './color-scheme-menu'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /** The colour scheme on /settings: three radio buttons drawn as one segmented control. */
 export function ColorSchemeSetting() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('account')
   const { scheme, choose } = useColorSchemeChoice()
   return (
@@ -34,7 +36,7 @@ export function ColorSchemeSetting() {
                 className="sr-only"
               />
               <Icon className="size-4" aria-hidden />
-              {COLOR_SCHEME_LABELS[option]}
+              {sharedText(COLOR_SCHEME_LABELS[option])}
             </label>
           )
         })}

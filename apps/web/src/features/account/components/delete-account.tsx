@@ -21,6 +21,7 @@ import { PasswordInput } from '../../../components/ui/password-input'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { useDeleteAccount } from '../account.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /** Delete my account: a dialog asks for the password, then everything goes and the member is signed out. */
 export function DeleteAccount({ disabledReason }: { disabledReason?: string | undefined }) {
@@ -50,6 +51,7 @@ export function DeleteAccount({ disabledReason }: { disabledReason?: string | un
 }
 
 function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('account')
   const remove = useDeleteAccount()
   const navigate = useNavigate()
@@ -69,7 +71,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
           form.setError('password', { message: errorMessage(error) }, { shouldFocus: true })
         }
         toast({
-          title: ACCOUNT_MESSAGES.deleteFailed,
+          title: sharedText(ACCOUNT_MESSAGES.deleteFailed),
           description: errorMessage(error),
           variant: 'destructive',
         })

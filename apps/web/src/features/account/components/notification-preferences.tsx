@@ -7,9 +7,11 @@ import { Switch } from '../../../components/ui/switch'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { preferencesQuery, useSavePreferences } from '../account.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /** Per notification type: shown in the app, and sent by email. Each switch saves at once. */
 export function NotificationPreferences() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('account')
   const preferences = useQuery(preferencesQuery())
   const save = useSavePreferences()
@@ -22,10 +24,10 @@ export function NotificationPreferences() {
 
   const change = (preference: TPreference) =>
     save.mutate([preference], {
-      onSuccess: () => toast({ title: ACCOUNT_MESSAGES.preferencesSaved }),
+      onSuccess: () => toast({ title: sharedText(ACCOUNT_MESSAGES.preferencesSaved) }),
       onError: (error) =>
         toast({
-          title: ACCOUNT_MESSAGES.preferencesFailed,
+          title: sharedText(ACCOUNT_MESSAGES.preferencesFailed),
           description: errorMessage(error),
           variant: 'destructive',
         }),
@@ -49,7 +51,7 @@ export function NotificationPreferences() {
       </thead>
       <tbody className="divide-y">
         {preferences.data.preferences.map((preference) => {
-          const label = PREFERENCE_LABELS[preference.type]
+          const label = sharedText(PREFERENCE_LABELS[preference.type])
           return (
             <tr key={preference.type}>
               <th scope="row" className="py-3 pr-3 text-left font-normal">

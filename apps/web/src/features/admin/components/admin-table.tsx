@@ -18,6 +18,7 @@ import { Input } from '../../../components/ui/input'
 import { cn } from '../../../lib/cn'
 import { ADMIN_MESSAGES } from '@vouched/shared/admin.constants'
 import type { AdminTableState } from '../hooks/use-admin-table'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /** The search box above an admin table; filtering starts after a short pause in typing. */
 export function TableSearch({
@@ -182,6 +183,7 @@ export function ConfirmDeleteButton({
   disabled?: boolean
   confirmLabel?: string
 }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('admin')
   return (
     <AlertDialog>
@@ -199,7 +201,7 @@ export function ConfirmDeleteButton({
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{ADMIN_MESSAGES.confirmTitle}</AlertDialogTitle>
+          <AlertDialogTitle>{sharedText(ADMIN_MESSAGES.confirmTitle)}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

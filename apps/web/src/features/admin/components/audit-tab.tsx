@@ -7,6 +7,7 @@ import { formatDay } from '../../../lib/time'
 import { adminAuditQuery } from '../admin.api'
 import { useAdminTable } from '../hooks/use-admin-table'
 import { PagedAdminTable, Td, Th } from './admin-table'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 const COLUMNS = 4
 
@@ -16,6 +17,7 @@ const timeOfDay = (date: Date) => `${pad(date.getHours())}:${pad(date.getMinutes
 
 /** The audit log: who did what, and when. */
 export function AuditTab() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('admin')
   const table = useAdminTable()
   const result = useQuery(adminAuditQuery(table.params))
@@ -37,7 +39,7 @@ export function AuditTab() {
       texts={{
         loading: t('audit.loading'),
         empty: t('audit.empty'),
-        loadFailed: ADMIN_MESSAGES.loadAuditFailed,
+        loadFailed: sharedText(ADMIN_MESSAGES.loadAuditFailed),
       }}
       noun="entries"
       renderRow={(entry) => (

@@ -17,6 +17,7 @@ import { formatRelativeTime } from '../../../lib/time'
 import { adminConversationsQuery, adminMessagesQuery } from '../admin.api'
 import { useAdminTable } from '../hooks/use-admin-table'
 import { LoadError, PagedAdminTable, TablePagination, Td, Th } from './admin-table'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 const COLUMNS = 5
 const MESSAGES_PER_PAGE = 50
@@ -25,6 +26,7 @@ const nameOf = (user: { fullName: string | null; username: string }) => user.ful
 
 /** Every conversation (SPEC.md §3 admin view); opening one shows its messages without marking them read. */
 export function ConversationsTab() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('admin')
   const table = useAdminTable()
   const result = useQuery(adminConversationsQuery(table.params))
@@ -52,7 +54,7 @@ export function ConversationsTab() {
         texts={{
           loading: t('conversations.loading'),
           empty: t('conversations.empty'),
-          loadFailed: ADMIN_MESSAGES.loadConversationsFailed,
+          loadFailed: sharedText(ADMIN_MESSAGES.loadConversationsFailed),
         }}
         noun="conversations"
         renderRow={(conversation) => (
@@ -111,6 +113,7 @@ export function ConversationsTab() {
 }
 
 function ConversationMessages({ conversation }: { conversation: TAdminConversation }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('admin')
   const [page, setPage] = useState(1)
   const { data, isPending, isError } = useQuery(
@@ -128,7 +131,7 @@ function ConversationMessages({ conversation }: { conversation: TAdminConversati
         <DialogDescription>{t('conversations.description')}</DialogDescription>
       </DialogHeader>
       {isError ? (
-        <LoadError>{ADMIN_MESSAGES.loadMessagesFailed}</LoadError>
+        <LoadError>{sharedText(ADMIN_MESSAGES.loadMessagesFailed)}</LoadError>
       ) : isPending ? (
         <p className="py-6 text-center text-sm text-muted-foreground">{t('conversations.loadingMessages')}</p>
       ) : data.items.length === 0 ? (

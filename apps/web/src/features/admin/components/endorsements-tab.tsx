@@ -12,6 +12,7 @@ import { formatRelativeTime } from '../../../lib/time'
 import { adminEndorsementsQuery, useDeleteEndorsement } from '../admin.api'
 import { useAdminTable } from '../hooks/use-admin-table'
 import { ConfirmDeleteButton, PagedAdminTable, Td, Th } from './admin-table'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 const COLUMNS = 6
 
@@ -24,6 +25,7 @@ const MemberLink = ({ username, fullName }: { username: string; fullName: string
 
 /** Every endorsement, anonymous endorsers named; deleting one recomputes the receiver's standing. */
 export function EndorsementsTab() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('admin')
   const table = useAdminTable()
   const result = useQuery(adminEndorsementsQuery(table.params))
@@ -49,7 +51,7 @@ export function EndorsementsTab() {
       texts={{
         loading: t('endorsements.loading'),
         empty: t('endorsements.empty'),
-        loadFailed: ADMIN_MESSAGES.loadEndorsementsFailed,
+        loadFailed: sharedText(ADMIN_MESSAGES.loadEndorsementsFailed),
       }}
       noun="endorsements"
       renderRow={(endorsement) => <EndorsementRow key={endorsement.id} endorsement={endorsement} />}
@@ -58,6 +60,7 @@ export function EndorsementsTab() {
 }
 
 function EndorsementRow({ endorsement }: { endorsement: TAdminEndorsement }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('admin')
   const remove = useDeleteEndorsement()
   // mutateAsync: the refetch that follows removes this row, and mutate's own callbacks never run once
@@ -71,7 +74,7 @@ function EndorsementRow({ endorsement }: { endorsement: TAdminEndorsement }) {
         }),
       (error: unknown) =>
         toast({
-          title: ADMIN_MESSAGES.deleteEndorsementFailed,
+          title: sharedText(ADMIN_MESSAGES.deleteEndorsementFailed),
           description: errorMessage(error),
           variant: 'destructive',
         }),

@@ -8,11 +8,13 @@ import { errorMessage } from '../../../lib/api-client'
 import { adminHashtagsQuery, useDeleteHashtag } from '../admin.api'
 import { useAdminTable } from '../hooks/use-admin-table'
 import { ConfirmDeleteButton, PagedAdminTable, Td, Th } from './admin-table'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 const COLUMNS = 3
 
 /** Every hashtag with how many endorsements carry it; deleting one removes it from all of them. */
 export function HashtagsTab() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('admin')
   const table = useAdminTable()
   const result = useQuery(adminHashtagsQuery(table.params))
@@ -35,7 +37,7 @@ export function HashtagsTab() {
       texts={{
         loading: t('hashtags.loading'),
         empty: t('hashtags.empty'),
-        loadFailed: ADMIN_MESSAGES.loadHashtagsFailed,
+        loadFailed: sharedText(ADMIN_MESSAGES.loadHashtagsFailed),
       }}
       noun="hashtags"
       renderRow={(hashtag) => <HashtagRow key={hashtag.id} hashtag={hashtag} />}
@@ -44,6 +46,7 @@ export function HashtagsTab() {
 }
 
 function HashtagRow({ hashtag }: { hashtag: TAdminHashtag }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('admin')
   const remove = useDeleteHashtag()
   // mutateAsync: the refetch removes this row, and mutate's callbacks never run once it is gone.
@@ -56,7 +59,7 @@ function HashtagRow({ hashtag }: { hashtag: TAdminHashtag }) {
         }),
       (error: unknown) =>
         toast({
-          title: ADMIN_MESSAGES.deleteHashtagFailed,
+          title: sharedText(ADMIN_MESSAGES.deleteHashtagFailed),
           description: errorMessage(error),
           variant: 'destructive',
         }),

@@ -25,11 +25,13 @@ import { formatRelativeTime } from '../../../lib/time'
 import { adminUsersQuery, useDeleteUser, useSetAdminRights } from '../admin.api'
 import { useAdminTable } from '../hooks/use-admin-table'
 import { ConfirmDeleteButton, PagedAdminTable, Td, Th } from './admin-table'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 const COLUMNS = 6
 
 /** Members: search, page, grant or revoke admin rights, delete (SPEC.md §6). */
 export function UsersTab() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('admin')
   const table = useAdminTable()
   const result = useQuery(adminUsersQuery(table.params))
@@ -57,7 +59,7 @@ export function UsersTab() {
       texts={{
         loading: t('users.loading'),
         empty: t('users.empty'),
-        loadFailed: ADMIN_MESSAGES.loadUsersFailed,
+        loadFailed: sharedText(ADMIN_MESSAGES.loadUsersFailed),
       }}
       noun="users"
       renderRow={(user) => <UserRow key={user.id} user={user} isSelf={user.id === me?.id} />}
@@ -66,6 +68,7 @@ export function UsersTab() {
 }
 
 function UserRow({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('admin')
   const setAdmin = useSetAdminRights()
   const remove = useDeleteUser()
@@ -82,7 +85,7 @@ function UserRow({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
           }),
         onError: (error) =>
           toast({
-            title: ADMIN_MESSAGES.updateUserFailed,
+            title: sharedText(ADMIN_MESSAGES.updateUserFailed),
             description: errorMessage(error),
             variant: 'destructive',
           }),
@@ -99,7 +102,7 @@ function UserRow({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
         }),
       (error: unknown) =>
         toast({
-          title: ADMIN_MESSAGES.deleteUserFailed,
+          title: sharedText(ADMIN_MESSAGES.deleteUserFailed),
           description: errorMessage(error),
           variant: 'destructive',
         }),
@@ -140,12 +143,12 @@ function UserRow({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
           disabled={isSelf || setAdmin.isPending}
           onCheckedChange={(checked) => setPendingChange(checked)}
           aria-label={t('users.adminRightsFor', { username: user.username })}
-          title={isSelf ? ADMIN_MESSAGES.selfDemotion : undefined}
+          title={isSelf ? sharedText(ADMIN_MESSAGES.selfDemotion) : undefined}
         />
         <AlertDialog open={pendingChange !== null} onOpenChange={(open) => !open && setPendingChange(null)}>
           <AlertDialogContent>
             <AlertDialogHeader>
-              <AlertDialogTitle>{ADMIN_MESSAGES.confirmTitle}</AlertDialogTitle>
+              <AlertDialogTitle>{sharedText(ADMIN_MESSAGES.confirmTitle)}</AlertDialogTitle>
               <AlertDialogDescription>
                 {pendingChange
                   ? t('users.grantDescription', { username: user.username })

@@ -22,9 +22,11 @@ import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { announcementsQuery, useDeleteAnnouncement, useSetAnnouncementPinned } from '../announcements.api'
 import { AnnouncementCard } from './announcement-card'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /** Every announcement, pinned first, in a 600 px scrolling list with pin/unpin and delete (SPEC.md §2). */
 export function AnnouncementAdminList() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('announcements')
   const { data, isPending, isError } = useQuery(announcementsQuery())
   return (
@@ -32,7 +34,7 @@ export function AnnouncementAdminList() {
       <div className="grid gap-3 p-3">
         {isError ? (
           <Alert variant="destructive" role="alert">
-            <AlertDescription>{ANNOUNCEMENT_MESSAGES.loadError}</AlertDescription>
+            <AlertDescription>{sharedText(ANNOUNCEMENT_MESSAGES.loadError)}</AlertDescription>
           </Alert>
         ) : isPending ? (
           <div aria-busy="true" aria-label={t('list.loading')} className="grid gap-3">
@@ -56,6 +58,7 @@ export function AnnouncementAdminList() {
 }
 
 function AnnouncementActions({ announcement }: { announcement: TAnnouncement }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('announcements')
   const setPinned = useSetAnnouncementPinned()
   const remove = useDeleteAnnouncement()
@@ -68,8 +71,8 @@ function AnnouncementActions({ announcement }: { announcement: TAnnouncement }) 
         onSuccess: () => toast({ title: nextPinned ? t('list.pinned') : t('list.unpinned') }),
         onError: (error) =>
           toast({
-            title: ANNOUNCEMENT_MESSAGES.updateFailed,
-            description: errorMessage(error, ANNOUNCEMENT_MESSAGES.updateFailed),
+            title: sharedText(ANNOUNCEMENT_MESSAGES.updateFailed),
+            description: errorMessage(error, sharedText(ANNOUNCEMENT_MESSAGES.updateFailed)),
             variant: 'destructive',
           }),
       },
@@ -81,8 +84,8 @@ function AnnouncementActions({ announcement }: { announcement: TAnnouncement }) 
       () => toast({ title: t('list.deleted') }),
       (error: unknown) =>
         toast({
-          title: ANNOUNCEMENT_MESSAGES.deleteFailed,
-          description: errorMessage(error, ANNOUNCEMENT_MESSAGES.deleteFailed),
+          title: sharedText(ANNOUNCEMENT_MESSAGES.deleteFailed),
+          description: errorMessage(error, sharedText(ANNOUNCEMENT_MESSAGES.deleteFailed)),
           variant: 'destructive',
         }),
     )
@@ -120,8 +123,10 @@ function AnnouncementActions({ announcement }: { announcement: TAnnouncement }) 
         </AlertDialogTrigger>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>{ANNOUNCEMENT_MESSAGES.deleteConfirmTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{ANNOUNCEMENT_MESSAGES.deleteConfirmText}</AlertDialogDescription>
+            <AlertDialogTitle>{sharedText(ANNOUNCEMENT_MESSAGES.deleteConfirmTitle)}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {sharedText(ANNOUNCEMENT_MESSAGES.deleteConfirmText)}
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>{t('list.cancel')}</AlertDialogCancel>

@@ -24,12 +24,14 @@ import { Textarea } from '../../../components/ui/textarea'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { useCreateAnnouncement } from '../announcements.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 const FIELDS = ['title', 'content', 'imageUrl', 'pinned'] as const
 const emptyForm: TCreateAnnouncementInput = { title: '', content: '', imageUrl: '', pinned: false }
 
 /** Admins post an announcement; the shared schema gives the texts of SPEC.md §5 on both sides. */
 export function AnnouncementForm() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('announcements')
   const create = useCreateAnnouncement()
   const form = useForm<TCreateAnnouncementInput, unknown, TCreateAnnouncementBody>({
@@ -52,8 +54,8 @@ export function AnnouncementForm() {
           form.setError(field as (typeof FIELDS)[number], { message: errorMessage(error) })
         }
         toast({
-          title: ANNOUNCEMENT_MESSAGES.createFailed,
-          description: errorMessage(error, ANNOUNCEMENT_MESSAGES.createFailed),
+          title: sharedText(ANNOUNCEMENT_MESSAGES.createFailed),
+          description: errorMessage(error, sharedText(ANNOUNCEMENT_MESSAGES.createFailed)),
           variant: 'destructive',
         })
       },

@@ -6,18 +6,20 @@ import { Alert, AlertDescription } from '../../../components/ui/alert'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { homeAnnouncementsQuery } from '../announcements.api'
 import { AnnouncementCard } from './announcement-card'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /**
  * The home page's announcements (SPEC.md §2): every pinned one plus up to 3 unpinned ones, newest
  * first. Renders nothing when there are none.
  */
 export function AnnouncementsSection() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('announcements')
   const { data, isPending, isError } = useQuery(homeAnnouncementsQuery())
   if (isError) {
     return (
       <Alert variant="destructive" role="alert">
-        <AlertDescription>{ANNOUNCEMENT_MESSAGES.loadError}</AlertDescription>
+        <AlertDescription>{sharedText(ANNOUNCEMENT_MESSAGES.loadError)}</AlertDescription>
       </Alert>
     )
   }

@@ -11,12 +11,14 @@ import { Button } from '../../../components/ui/button'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
 import { Input } from '../../../components/ui/input'
 import { useRequestPasswordReset } from '../auth.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /**
  * Asks for a reset link. Whatever the server answers, the same neutral message shows (SPEC.md §8), so the
  * page never reveals whether an address has an account; failures are only logged.
  */
 export function ForgotPasswordForm() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('auth')
   const requestReset = useRequestPasswordReset()
   const [sent, setSent] = useState(false)
@@ -39,7 +41,7 @@ export function ForgotPasswordForm() {
           <MailCheckIcon aria-hidden />
           <AlertTitle>{t('forgotPassword.checkEmail')}</AlertTitle>
           <AlertDescription>
-            <p>{AUTH_MESSAGES.forgotPasswordSent}</p>
+            <p>{sharedText(AUTH_MESSAGES.forgotPasswordSent)}</p>
           </AlertDescription>
         </Alert>
         <BackToLogin />

@@ -17,9 +17,11 @@ import { safeNextPath } from '../../../lib/next-path'
 import { needsSecondFactor, useLogin } from '../../../lib/session'
 import { PasskeySignIn } from './passkey-sign-in'
 import { TwoFactorStep } from './two-factor-step'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /** Login by username or email (SPEC.md §5). `defaultUsername` pre-fills it (e.g. after "please log in instead"). */
 export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('auth')
   const login = useLogin()
   const navigate = useNavigate()
@@ -51,7 +53,9 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
         // (rate limit, server down) say what happened instead, so nobody retypes a correct password for nothing.
         const credentials = isApiError(error) && (error.status === 400 || error.status === 401)
         form.setError('username', {
-          message: credentials ? AUTH_MESSAGES.invalidLogin : errorMessage(error, AUTH_MESSAGES.invalidLogin),
+          message: credentials
+            ? sharedText(AUTH_MESSAGES.invalidLogin)
+            : errorMessage(error, sharedText(AUTH_MESSAGES.invalidLogin)),
         })
         form.resetField('password', { keepError: false })
         form.setFocus('password')

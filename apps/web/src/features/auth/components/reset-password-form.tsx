@@ -15,6 +15,7 @@ import { isApiError } from '../../../lib/api-client'
 import { lazyPasswordMeter } from '../../../lib/password-meter'
 import { useResetPassword } from '../auth.api'
 import { BackToLogin } from './forgot-password-form'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /** SPEC.md §4: after a successful reset, the login page opens by itself after 3 seconds. */
 export const RESET_REDIRECT_MS = 3000
@@ -22,6 +23,7 @@ export const RESET_REDIRECT_MS = 3000
 const ZResetPasswordForm = resetPasswordBody(lazyPasswordMeter)
 
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('auth')
   const resetPassword = useResetPassword()
   const navigate = useNavigate()
@@ -81,7 +83,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
           <Alert variant="destructive" role="alert">
             <AlertTriangleIcon aria-hidden />
             <AlertDescription>
-              <p>{AUTH_MESSAGES.missingResetLink}</p>
+              <p>{sharedText(AUTH_MESSAGES.missingResetLink)}</p>
               <Link
                 to="/forgot-password"
                 className="mt-1 inline-block font-medium underline underline-offset-4"

@@ -16,6 +16,7 @@ import { Form } from '../../../components/ui/form'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { useCompleteTwoFactor } from '../../../lib/session'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 const ZCodeForm = z.object({ code: ZTotpCode, recoveryCode: z.string() })
 const ZRecoveryForm = z.object({ code: z.string(), recoveryCode: ZRecoveryCode })
@@ -32,6 +33,7 @@ export function TwoFactorStep({
   onSignedIn: (user: TSelfUser) => void
   onRestart: () => void
 }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('auth')
   const complete = useCompleteTwoFactor()
   const [mode, setMode] = useState<SecondFactorMode>('code')
@@ -96,7 +98,9 @@ export function TwoFactorStep({
           </Button>
         </div>
         <p className="sr-only" aria-live="polite">
-          {mode === 'code' ? SECURITY_MESSAGES.codeRequired : SECURITY_MESSAGES.recoveryCodeRequired}
+          {mode === 'code'
+            ? sharedText(SECURITY_MESSAGES.codeRequired)
+            : sharedText(SECURITY_MESSAGES.recoveryCodeRequired)}
         </p>
       </form>
     </Form>

@@ -7,6 +7,7 @@ import { toast } from '../../../components/ui/toast'
 import { cn } from '../../../lib/cn'
 import { fetchBadgeSvg } from '../badges.api'
 import { downloadFile } from '../badge-share'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 type BadgeFrameProps = {
   username: string
@@ -52,6 +53,7 @@ export function DownloadBadgeButton({
   username: string
   hashtags: readonly string[]
 }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('badges')
   const [pending, setPending] = useState(false)
   const download = async () => {
@@ -61,8 +63,8 @@ export function DownloadBadgeButton({
       downloadFile(svg, `${username}-vouched-badge.svg`, 'image/svg+xml')
     } catch {
       toast({
-        title: BADGE_MESSAGES.downloadFailedTitle,
-        description: BADGE_MESSAGES.downloadFailed,
+        title: sharedText(BADGE_MESSAGES.downloadFailedTitle),
+        description: sharedText(BADGE_MESSAGES.downloadFailed),
         variant: 'destructive',
       })
     } finally {

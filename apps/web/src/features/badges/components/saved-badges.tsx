@@ -10,6 +10,7 @@ import { toast } from '../../../components/ui/toast'
 import { formatDay } from '../../../lib/time'
 import type { BadgeSelection } from '../hooks/use-badge-selection'
 import { useSavedBadges } from '../hooks/use-saved-badges'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 type SavedBadgesProps = {
   username: string
@@ -20,6 +21,7 @@ type SavedBadgesProps = {
 
 /** The owner's named skill sets, kept in this browser (SPEC.md §3/§5). */
 export function SavedBadges({ username, available, selection }: SavedBadgesProps) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('badges')
   const { badges, save, remove } = useSavedBadges(username)
   const [name, setName] = useState('')
@@ -29,7 +31,11 @@ export function SavedBadges({ username, available, selection }: SavedBadgesProps
     event.preventDefault()
     const result = save({ name, hashtags: selection.hashtags })
     if (!result.ok) {
-      toast({ title: BADGE_MESSAGES.cannotSave, description: result.message, variant: 'destructive' })
+      toast({
+        title: sharedText(BADGE_MESSAGES.cannotSave),
+        description: sharedText(result.message),
+        variant: 'destructive',
+      })
       return
     }
     setName('')

@@ -2,12 +2,14 @@ import { BADGE_MESSAGES, COPIED_INDICATOR_MS } from '@vouched/shared/badges'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/ui/toast'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /**
  * Copies text and remembers which item was copied for 2 seconds (SPEC.md §9), so its button can say so.
  * A refused clipboard shows the 'Failed to copy' toast.
  */
 export function useCopyToClipboard() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('badges')
   const [copiedKey, setCopiedKey] = useState<string | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -20,7 +22,7 @@ export function useCopyToClipboard() {
         await navigator.clipboard.writeText(value)
       } catch {
         toast({
-          title: BADGE_MESSAGES.copyFailed,
+          title: sharedText(BADGE_MESSAGES.copyFailed),
           description: t('copy.clipboardRefused'),
           variant: 'destructive',
         })
@@ -31,7 +33,7 @@ export function useCopyToClipboard() {
       timer.current = setTimeout(() => setCopiedKey(null), COPIED_INDICATOR_MS)
       return true
     },
-    [t],
+    [sharedText, t],
   )
 
   return { copiedKey, copy }

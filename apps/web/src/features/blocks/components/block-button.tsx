@@ -17,11 +17,13 @@ import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { blocksQuery, useBlock, useUnblock } from '../blocks.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 type Props = { userId: number; name: string; size?: 'sm' | 'default' }
 
 /** Block (with a confirmation saying what it does) or Unblock, on another member's profile. */
 export function BlockButton({ userId, name, size = 'sm' }: Props) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('blocks')
   const blocks = useQuery(blocksQuery())
   const block = useBlock()
@@ -38,10 +40,10 @@ export function BlockButton({ userId, name, size = 'sm' }: Props) {
         onClick={() =>
           unblock.mutate(userId, {
             onSuccess: () =>
-              toast({ title: BLOCK_MESSAGES.unblocked, description: t('unblocked', { name }) }),
+              toast({ title: sharedText(BLOCK_MESSAGES.unblocked), description: t('unblocked', { name }) }),
             onError: (error) =>
               toast({
-                title: BLOCK_MESSAGES.unblockFailed,
+                title: sharedText(BLOCK_MESSAGES.unblockFailed),
                 description: errorMessage(error),
                 variant: 'destructive',
               }),
@@ -73,10 +75,10 @@ export function BlockButton({ userId, name, size = 'sm' }: Props) {
             onClick={() =>
               block.mutate(userId, {
                 onSuccess: () =>
-                  toast({ title: BLOCK_MESSAGES.blocked, description: t('blocked', { name }) }),
+                  toast({ title: sharedText(BLOCK_MESSAGES.blocked), description: t('blocked', { name }) }),
                 onError: (error) =>
                   toast({
-                    title: BLOCK_MESSAGES.blockFailed,
+                    title: sharedText(BLOCK_MESSAGES.blockFailed),
                     description: errorMessage(error),
                     variant: 'destructive',
                   }),

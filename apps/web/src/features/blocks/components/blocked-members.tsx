@@ -9,15 +9,18 @@ import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { formatRelativeTime } from '../../../lib/time'
 import { blocksQuery, useUnblock } from '../blocks.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /** Settings → Blocked members: who I blocked, with Unblock. */
 export function BlockedMembers() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('blocks')
   const blocks = useQuery(blocksQuery())
   const unblock = useUnblock()
 
   if (blocks.isPending) return <Skeleton className="h-14 w-full" aria-label={t('list.loading')} />
-  if (blocks.isError) return <p className="text-sm text-destructive">{BLOCK_MESSAGES.loadFailed}</p>
+  if (blocks.isError)
+    return <p className="text-sm text-destructive">{sharedText(BLOCK_MESSAGES.loadFailed)}</p>
   if (blocks.data.blocks.length === 0) {
     return <p className="text-sm text-muted-foreground">{t('list.empty')}</p>
   }
@@ -49,10 +52,13 @@ export function BlockedMembers() {
               onClick={() =>
                 unblock.mutate(user.id, {
                   onSuccess: () =>
-                    toast({ title: BLOCK_MESSAGES.unblocked, description: t('unblocked', { name }) }),
+                    toast({
+                      title: sharedText(BLOCK_MESSAGES.unblocked),
+                      description: t('unblocked', { name }),
+                    }),
                   onError: (error) =>
                     toast({
-                      title: BLOCK_MESSAGES.unblockFailed,
+                      title: sharedText(BLOCK_MESSAGES.unblockFailed),
                       description: errorMessage(error),
                       variant: 'destructive',
                     }),

@@ -19,6 +19,7 @@ import {
   type TVerifyInput,
 } from '../credentials.api'
 import { VerificationResult } from './verification-result'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 const ACCEPTED_FILES = '.png,.svg,.json,image/png,image/svg+xml,application/json'
 
@@ -28,6 +29,7 @@ const ACCEPTED_FILES = '.png,.svg,.json,image/png,image/svg+xml,application/json
  * that medal or endorsement is loaded into the box and checked at once (the "Verifiable" chips).
  */
 export function CredentialVerifier({ preset }: { preset?: { kind: TCredentialKind; id: number } }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('credentials')
   const verify = useVerifyCredential()
   const location = useLocation()
@@ -73,7 +75,7 @@ export function CredentialVerifier({ preset }: { preset?: { kind: TCredentialKin
     if (file.size > VERIFY_MAX_BYTES) {
       verify.reset()
       setPasteError(null)
-      setFileError(CREDENTIAL_MESSAGES.tooLarge)
+      setFileError(sharedText(CREDENTIAL_MESSAGES.tooLarge))
       return
     }
     run({ file })
@@ -88,7 +90,7 @@ export function CredentialVerifier({ preset }: { preset?: { kind: TCredentialKin
     } catch {
       verify.reset()
       setFileError(null)
-      setPasteError(CREDENTIAL_MESSAGES.notJson)
+      setPasteError(sharedText(CREDENTIAL_MESSAGES.notJson))
       return
     }
     // Any JSON goes: the server says what is wrong with one that is not a credential.

@@ -31,6 +31,7 @@ import {
   type DiscoverForm,
 } from '../hooks/discover-params'
 import { USER_CARD_GRID, UserCard, UserCardSkeletons } from './user-card'
+import { sharedTextOf, useSharedText } from '../../../lib/i18n/shared-text'
 
 const TYPES = ['all', 'user', 'hashtag'] as const
 
@@ -42,6 +43,7 @@ const selectClass =
  * and submitting writes it, so a search can be shared, reloaded and reached from the top bar.
  */
 export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => void }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('discovery')
   const [params] = useSearchParams()
   const navigate = useNavigate()
@@ -68,8 +70,8 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
   useEffect(() => {
     if (!failedAt) return
     toast({
-      title: DISCOVERY_MESSAGES.searchFailed,
-      description: errorMessage(results.error, DISCOVERY_MESSAGES.error),
+      title: sharedText(DISCOVERY_MESSAGES.searchFailed),
+      description: errorMessage(results.error, sharedText(DISCOVERY_MESSAGES.error)),
       variant: 'destructive',
     })
     // One toast per failed search, not per render.
@@ -101,7 +103,9 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
     inputRef.current?.focus()
   }
 
-  const heading = active ? DISCOVERY_MESSAGES.resultsHeading(active.q) : DISCOVERY_MESSAGES.discoverHeading
+  const heading = active
+    ? sharedText(DISCOVERY_MESSAGES.resultsHeading(active.q))
+    : sharedText(DISCOVERY_MESSAGES.discoverHeading)
   const activeForm = formFromUrl(params)
 
   return (
@@ -150,7 +154,7 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
             >
               {TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {SEARCH_TYPE_LABELS[type]}
+                  {sharedText(SEARCH_TYPE_LABELS[type])}
                 </option>
               ))}
             </select>
@@ -165,7 +169,7 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
             >
               {SEARCH_SORTS.map((sort) => (
                 <option key={sort} value={sort}>
-                  {SEARCH_SORT_LABELS[sort]}
+                  {sharedText(SEARCH_SORT_LABELS[sort])}
                 </option>
               ))}
             </select>
@@ -184,7 +188,7 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
       {active !== null && isTagList(activeForm.type, activeForm.text) ? (
         <Alert role="note">
           <InfoIcon aria-hidden />
-          <AlertDescription>{DISCOVERY_MESSAGES.multiHashtagNote}</AlertDescription>
+          <AlertDescription>{sharedText(DISCOVERY_MESSAGES.multiHashtagNote)}</AlertDescription>
         </Alert>
       ) : null}
 
@@ -193,7 +197,7 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
           label={t('view.results')}
           loadingLabel={t('view.loadingResults')}
           query={results}
-          empty={DISCOVERY_MESSAGES.noResults}
+          empty={sharedText(DISCOVERY_MESSAGES.noResults)}
           onEndorse={onEndorse}
           count
         />
@@ -202,7 +206,7 @@ export function DiscoverView({ onEndorse }: { onEndorse?: (card: TUserCard) => v
           label={t('view.popular')}
           loadingLabel={t('view.loadingPopular')}
           query={popular}
-          empty={DISCOVERY_MESSAGES.noUsers}
+          empty={sharedText(DISCOVERY_MESSAGES.noUsers)}
           onEndorse={onEndorse}
         />
       )}
@@ -258,18 +262,19 @@ function CardList({
   /** Say how many members the list holds ('12 people'). */
   count?: boolean
 }) {
+  const sharedText = useSharedText()
   const size = query.data?.length ?? 0
   return (
     <section aria-label={label} className="grid gap-4">
       <h2 className="sr-only">{label}</h2>
       {count && !query.isPending && !query.isError && size > 0 ? (
         <p className="-mb-1 text-sm font-medium text-muted-foreground" data-testid="result-count">
-          {DISCOVERY_MESSAGES.resultCount(size)}
+          {sharedTextOf(DISCOVERY_MESSAGES.resultCount(size), (c) => c.DISCOVERY_MESSAGES.resultCount(size))}
         </p>
       ) : null}
       {query.isError ? (
         <Alert variant="destructive" role="alert">
-          <AlertDescription>{DISCOVERY_MESSAGES.error}</AlertDescription>
+          <AlertDescription>{sharedText(DISCOVERY_MESSAGES.error)}</AlertDescription>
         </Alert>
       ) : query.isPending ? (
         <UserCardSkeletons label={loadingLabel} />

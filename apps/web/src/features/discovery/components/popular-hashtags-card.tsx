@@ -7,9 +7,11 @@ import { Alert, AlertDescription } from '../../../components/ui/alert'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { popularHashtagsQuery } from '../discovery.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /** The home page's Popular Hashtags (SPEC.md §2): each tag with its count, linking to a hashtag search. */
 export function PopularHashtagsCard() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('discovery')
   const hashtags = useQuery(popularHashtagsQuery())
   return (
@@ -23,7 +25,7 @@ export function PopularHashtagsCard() {
       <CardContent>
         {hashtags.isError ? (
           <Alert variant="destructive" role="alert">
-            <AlertDescription>{DISCOVERY_MESSAGES.hashtagsError}</AlertDescription>
+            <AlertDescription>{sharedText(DISCOVERY_MESSAGES.hashtagsError)}</AlertDescription>
           </Alert>
         ) : hashtags.isPending ? (
           <div aria-busy="true" aria-label={t('popularHashtags.loading')} className="grid gap-2">
@@ -32,7 +34,7 @@ export function PopularHashtagsCard() {
             ))}
           </div>
         ) : hashtags.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{DISCOVERY_MESSAGES.noHashtags}</p>
+          <p className="text-sm text-muted-foreground">{sharedText(DISCOVERY_MESSAGES.noHashtags)}</p>
         ) : (
           <ul className="grid grid-cols-1 gap-1">
             {hashtags.data.map((hashtag) => (

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button'
 import { useCurrentUser } from '../../../lib/session'
 import { popularMembersQuery } from '../discovery.api'
 import { USER_CARD_GRID, UserCard, UserCardSkeletons } from './user-card'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /**
  * The home page's 'Discover People' grid (SPEC.md §2): popular members, never the viewer, the user
@@ -16,6 +17,7 @@ import { USER_CARD_GRID, UserCard, UserCardSkeletons } from './user-card'
  * list was cached under another session).
  */
 export function PopularPeopleSection({ onEndorse }: { onEndorse?: (card: TUserCard) => void }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('discovery')
   const { user } = useCurrentUser()
   const members = useQuery(popularMembersQuery())
@@ -38,13 +40,13 @@ export function PopularPeopleSection({ onEndorse }: { onEndorse?: (card: TUserCa
       </div>
       {members.isError ? (
         <Alert variant="destructive" role="alert">
-          <AlertDescription>{DISCOVERY_MESSAGES.usersError}</AlertDescription>
+          <AlertDescription>{sharedText(DISCOVERY_MESSAGES.usersError)}</AlertDescription>
         </Alert>
       ) : members.isPending ? (
         <UserCardSkeletons label={t('popularPeople.loading')} />
       ) : cards.length === 0 ? (
         <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
-          {DISCOVERY_MESSAGES.noUsers}
+          {sharedText(DISCOVERY_MESSAGES.noUsers)}
         </p>
       ) : (
         <ul className={USER_CARD_GRID}>

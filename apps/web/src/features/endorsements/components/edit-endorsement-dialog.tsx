@@ -26,6 +26,7 @@ import { errorMessage } from '../../../lib/api-client'
 import { useEditEndorsement } from '../endorsements.api'
 import { EndorsementTextFields } from './endorsement-text-fields'
 import { RelationshipFields } from './relationship-fields'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /** The endorser changes the note, skills, relationship and level of their endorsement (PATCH). */
 export function EditEndorsementDialog({ endorsement }: { endorsement: TEndorsement }) {
@@ -51,6 +52,7 @@ export function EditEndorsementDialog({ endorsement }: { endorsement: TEndorseme
 }
 
 function EditForm({ endorsement: e, onDone }: { endorsement: TEndorsement; onDone: () => void }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('endorsements')
   const edit = useEditEndorsement(e.id)
   const form = useForm<TUpdateEndorsementBody, unknown, TUpdateEndorsement>({
@@ -65,7 +67,7 @@ function EditForm({ endorsement: e, onDone }: { endorsement: TEndorsement; onDon
   const onSubmit = form.handleSubmit((body) =>
     edit.mutate(body, {
       onSuccess: () => {
-        toast({ title: REVIEW_MESSAGES.saved })
+        toast({ title: sharedText(REVIEW_MESSAGES.saved) })
         onDone()
       },
       onError: (error) =>

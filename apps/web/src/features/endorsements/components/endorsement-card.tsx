@@ -23,6 +23,7 @@ import { cn } from '../../../lib/cn'
 import { useCurrentUser } from '../../../lib/session'
 import { formatRelativeTime } from '../../../lib/time'
 import { useToggleLike } from '../endorsements.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 // The thread (with its comment form: react-hook-form, zod) is fetched when one is first opened.
 const EndorsementComments = lazy(() =>
@@ -47,17 +48,19 @@ export function EndorsementCard({
   /** Buttons the page adds to each comment (report). */
   renderCommentActions?: (comment: TComment) => ReactNode
 }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('endorsements')
   const [showComments, setShowComments] = useState(defaultShowComments)
   const { user } = useCurrentUser()
   const endorserName = e.fromUsername ? e.fromFullName || e.fromUsername : t('card.anonymous')
-  const relation = relationshipLine(e.relationship, e.level)
+  // The shared labels joined with ' · ', each in the app's language.
+  const relation = relationshipLine(e.relationship, e.level)?.split(' · ').map(sharedText).join(' · ') ?? null
 
   const toggleComments = () => {
     if (!user) {
       toast({
-        title: ENDORSEMENT_MESSAGES.authRequired,
-        description: ENDORSEMENT_MESSAGES.loginToComment,
+        title: sharedText(ENDORSEMENT_MESSAGES.authRequired),
+        description: sharedText(ENDORSEMENT_MESSAGES.loginToComment),
         variant: 'destructive',
       })
       return
@@ -112,7 +115,7 @@ export function EndorsementCard({
             ) : null}
             {e.isPending ? (
               <Badge variant="outline" title={t('card.pendingTitle')}>
-                {REVIEW_MESSAGES.awaitingApproval}
+                {sharedText(REVIEW_MESSAGES.awaitingApproval)}
               </Badge>
             ) : null}
             {e.isHidden ? (
@@ -192,6 +195,7 @@ export function EndorsementCard({
 }
 
 function LikeButton({ endorsement: e }: { endorsement: TEndorsement }) {
+  const sharedText = useSharedText()
   const { user } = useCurrentUser()
   const { t } = useTranslation('endorsements')
   const toggle = useToggleLike(e.id)
@@ -200,8 +204,8 @@ function LikeButton({ endorsement: e }: { endorsement: TEndorsement }) {
     if (toggle.isPending) return
     if (!user) {
       toast({
-        title: ENDORSEMENT_MESSAGES.authRequired,
-        description: ENDORSEMENT_MESSAGES.loginToLike,
+        title: sharedText(ENDORSEMENT_MESSAGES.authRequired),
+        description: sharedText(ENDORSEMENT_MESSAGES.loginToLike),
         variant: 'destructive',
       })
       return
@@ -210,7 +214,9 @@ function LikeButton({ endorsement: e }: { endorsement: TEndorsement }) {
     toggle.mutate(like, {
       onError: (error) =>
         toast({
-          title: like ? ENDORSEMENT_MESSAGES.likeFailed : ENDORSEMENT_MESSAGES.unlikeFailed,
+          title: like
+            ? sharedText(ENDORSEMENT_MESSAGES.likeFailed)
+            : sharedText(ENDORSEMENT_MESSAGES.unlikeFailed),
           description: errorMessage(error),
           variant: 'destructive',
         }),

@@ -17,6 +17,7 @@ import { errorMessage } from '../../../lib/api-client'
 import { useCurrentUser } from '../../../lib/session'
 import { formatRelativeTime } from '../../../lib/time'
 import { commentsQuery, useAddComment, useDeleteComment } from '../endorsements.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /**
  * The expanded comment thread of an endorsement: list, add, and delete for the comment's author.
@@ -105,6 +106,7 @@ function CommentItem({
 }
 
 function DeleteCommentButton({ commentId, vouchId }: { commentId: number; vouchId: number }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('endorsements')
   const remove = useDeleteComment(vouchId)
   return (
@@ -118,7 +120,7 @@ function DeleteCommentButton({ commentId, vouchId }: { commentId: number; vouchI
         remove.mutate(commentId, {
           onError: (error) =>
             toast({
-              title: ENDORSEMENT_MESSAGES.commentDeleteFailed,
+              title: sharedText(ENDORSEMENT_MESSAGES.commentDeleteFailed),
               description: errorMessage(error),
               variant: 'destructive',
             }),
@@ -131,6 +133,7 @@ function DeleteCommentButton({ commentId, vouchId }: { commentId: number; vouchI
 }
 
 function CommentForm({ vouchId }: { vouchId: number }) {
+  const sharedText = useSharedText()
   const { user } = useCurrentUser()
   const { t } = useTranslation('endorsements')
   const add = useAddComment(vouchId)
@@ -142,8 +145,8 @@ function CommentForm({ vouchId }: { vouchId: number }) {
   const onSubmit = form.handleSubmit(({ comment }) => {
     if (!user) {
       toast({
-        title: ENDORSEMENT_MESSAGES.authRequired,
-        description: ENDORSEMENT_MESSAGES.loginToComment,
+        title: sharedText(ENDORSEMENT_MESSAGES.authRequired),
+        description: sharedText(ENDORSEMENT_MESSAGES.loginToComment),
         variant: 'destructive',
       })
       return
@@ -152,7 +155,7 @@ function CommentForm({ vouchId }: { vouchId: number }) {
       onSuccess: () => form.reset({ comment: '' }),
       onError: (error) =>
         toast({
-          title: ENDORSEMENT_MESSAGES.commentFailed,
+          title: sharedText(ENDORSEMENT_MESSAGES.commentFailed),
           description: errorMessage(error),
           variant: 'destructive',
         }),

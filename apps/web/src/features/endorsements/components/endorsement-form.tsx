@@ -45,6 +45,7 @@ import {
 import { EndorsementTextFields } from './endorsement-text-fields'
 import { RelationshipFields } from './relationship-fields'
 import type { EndorsementPrefill, EndorsementTarget } from './create-endorsement-dialog'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 type Attachment = { name: string; contentUrl: string; contentType: string }
 const FORM_FIELDS = [
@@ -67,6 +68,7 @@ export default function EndorsementForm({
   onDone: () => void
   prefill?: EndorsementPrefill
 }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('endorsements')
   const { user } = useCurrentUser()
   const create = useCreateEndorsement(target.username)
@@ -117,11 +119,11 @@ export default function EndorsementForm({
     setAttachmentError(null)
     if (!file) return
     if (!(ATTACHMENT_TYPES as readonly string[]).includes(file.type)) {
-      setAttachmentError(ENDORSEMENT_MESSAGES.attachmentType)
+      setAttachmentError(sharedText(ENDORSEMENT_MESSAGES.attachmentType))
       return
     }
     if (file.size > ATTACHMENT_MAX_BYTES) {
-      setAttachmentError(ENDORSEMENT_MESSAGES.attachmentTooLarge)
+      setAttachmentError(sharedText(ENDORSEMENT_MESSAGES.attachmentTooLarge))
       return
     }
     upload.mutate(file, {
@@ -145,7 +147,7 @@ export default function EndorsementForm({
   const undo = async (id: number) => {
     try {
       await withdrawEndorsement(queryClient, id)
-      toast({ title: REVIEW_MESSAGES.withdrawn })
+      toast({ title: sharedText(REVIEW_MESSAGES.withdrawn) })
     } catch (error) {
       toast({ title: t('form.withdrawFailed'), description: errorMessage(error), variant: 'destructive' })
     }
@@ -168,7 +170,7 @@ export default function EndorsementForm({
           form.setError(field as (typeof FORM_FIELDS)[number], { message: errorMessage(error) })
         }
         toast({
-          title: ENDORSEMENT_MESSAGES.createFailed,
+          title: sharedText(ENDORSEMENT_MESSAGES.createFailed),
           description: errorMessage(error),
           variant: 'destructive',
         })

@@ -11,6 +11,7 @@ import { pendingEndorsementsQuery, useReviewEndorsement } from '../endorsements.
 import { EditEndorsementDialog } from './edit-endorsement-dialog'
 import { EndorsementCard } from './endorsement-card'
 import { WithdrawEndorsementButton } from './withdraw-endorsement-button'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /**
  * Endorsements that wait for approval (issue 25). On one's own profile: those waiting for the viewer,
@@ -18,6 +19,7 @@ import { WithdrawEndorsementButton } from './withdraw-endorsement-button'
  * "Awaiting approval", with Withdraw. Nothing at all when there are none.
  */
 export function PendingEndorsements({ profileUserId, isOwn }: { profileUserId: number; isOwn: boolean }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('endorsements')
   const pending = useQuery(pendingEndorsementsQuery())
   const list = isOwn
@@ -27,7 +29,9 @@ export function PendingEndorsements({ profileUserId, isOwn }: { profileUserId: n
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">{isOwn ? t('pending.titleOwn') : REVIEW_MESSAGES.awaitingApproval}</CardTitle>
+        <CardTitle as="h2">
+          {isOwn ? t('pending.titleOwn') : sharedText(REVIEW_MESSAGES.awaitingApproval)}
+        </CardTitle>
         <CardDescription>
           {isOwn ? t('pending.descriptionOwn') : t('pending.descriptionOther')}
         </CardDescription>
@@ -55,13 +59,17 @@ export function PendingEndorsements({ profileUserId, isOwn }: { profileUserId: n
 }
 
 function ReviewButtons({ endorsement }: { endorsement: TEndorsement }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('endorsements')
   const review = useReviewEndorsement()
   const answer = (accept: boolean) =>
     review.mutate(
       { id: endorsement.id, accept },
       {
-        onSuccess: () => toast({ title: accept ? REVIEW_MESSAGES.accepted : REVIEW_MESSAGES.declined }),
+        onSuccess: () =>
+          toast({
+            title: accept ? sharedText(REVIEW_MESSAGES.accepted) : sharedText(REVIEW_MESSAGES.declined),
+          }),
         onError: (error) =>
           toast({
             title: t('pending.answerFailed'),

@@ -8,6 +8,7 @@ import type { Control, FieldPath, FieldValues } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /**
  * "How do you know them?" and "How good are they?" (issue 25): both optional, side by side. A card
@@ -19,6 +20,7 @@ export function RelationshipFields<T extends FieldValues, O extends FieldValues 
   /** A form with optional `relationship` and `level` fields: the create and the edit dialogs. */
   control: Control<T, unknown, O>
 }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('endorsements')
   const control = formControl as unknown as Control<T>
   const relationship = 'relationship' as FieldPath<T>
@@ -40,7 +42,7 @@ export function RelationshipFields<T extends FieldValues, O extends FieldValues 
               <SelectContent>
                 {RELATIONSHIPS.map((value) => (
                   <SelectItem key={value} value={value}>
-                    {RELATIONSHIP_LABELS[value]}
+                    {sharedText(RELATIONSHIP_LABELS[value])}
                   </SelectItem>
                 ))}
               </SelectContent>
@@ -64,7 +66,7 @@ export function RelationshipFields<T extends FieldValues, O extends FieldValues 
               <SelectContent>
                 {LEVELS.map((value) => (
                   <SelectItem key={value} value={value}>
-                    {LEVEL_LABELS[value]}
+                    {sharedText(LEVEL_LABELS[value])}
                   </SelectItem>
                 ))}
               </SelectContent>

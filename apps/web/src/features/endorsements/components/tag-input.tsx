@@ -9,6 +9,7 @@ import { XIcon } from 'lucide-react'
 import { useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../lib/cn'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 type Props = {
   value: string[]
@@ -38,6 +39,7 @@ export function TagInput({
   disabled,
   ...aria
 }: Props) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('endorsements')
   const [text, setText] = useState('')
   const generatedId = useId()
@@ -124,7 +126,9 @@ export function TagInput({
           onPaste={onPaste}
           disabled={disabled || full}
           placeholder={
-            full ? ENDORSEMENT_MESSAGES.maxTagsPlaceholder : (placeholder ?? t('tagInput.placeholder'))
+            full
+              ? sharedText(ENDORSEMENT_MESSAGES.maxTagsPlaceholder)
+              : (placeholder ?? t('tagInput.placeholder'))
           }
           aria-describedby={aria['aria-describedby']}
           aria-invalid={aria['aria-invalid']}
@@ -134,7 +138,9 @@ export function TagInput({
           className="h-6 min-w-32 flex-1 bg-transparent px-1 text-sm outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed"
         />
       </div>
-      {full ? <p className="text-xs text-muted-foreground">{ENDORSEMENT_MESSAGES.maxTagsReached}</p> : null}
+      {full ? (
+        <p className="text-xs text-muted-foreground">{sharedText(ENDORSEMENT_MESSAGES.maxTagsReached)}</p>
+      ) : null}
       {matches.length > 0 ? (
         <ul id={listId} aria-label={t('tagInput.suggested')} className="flex flex-wrap gap-1.5">
           {matches.map((tag) => (

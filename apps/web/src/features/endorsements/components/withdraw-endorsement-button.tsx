@@ -16,14 +16,16 @@ import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { useWithdrawEndorsement } from '../endorsements.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /** The endorser takes their endorsement back (DELETE /api/vouches/:id); everything it counted goes with it. */
 export function WithdrawEndorsementButton({ id }: { id: number }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('endorsements')
   const withdraw = useWithdrawEndorsement()
   const confirm = () =>
     withdraw.mutate(id, {
-      onSuccess: () => toast({ title: REVIEW_MESSAGES.withdrawn }),
+      onSuccess: () => toast({ title: sharedText(REVIEW_MESSAGES.withdrawn) }),
       onError: (error) =>
         toast({ title: t('withdraw.failed'), description: errorMessage(error), variant: 'destructive' }),
     })

@@ -16,6 +16,7 @@ import { formatRelativeTime } from '../../../lib/time'
 import { conversationsQuery } from '../messaging.api'
 import { MessageStatus } from './message-status'
 import { UnreadBadge } from './unread-badge'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /** Typing pauses this long before the search goes to the server. */
 const SEARCH_DELAY_MS = 250
@@ -66,6 +67,7 @@ export function ConversationList({
 }
 
 function Conversations({ selectedId, q }: { selectedId: number | undefined; q: string }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('messaging')
   const { data, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery({
     ...conversationsQuery(q),
@@ -75,7 +77,7 @@ function Conversations({ selectedId, q }: { selectedId: number | undefined; q: s
   if (isError) {
     return (
       <Alert variant="destructive" role="alert" className="m-3 w-auto">
-        <AlertDescription>{MESSAGING_MESSAGES.loadConversationsFailed}</AlertDescription>
+        <AlertDescription>{sharedText(MESSAGING_MESSAGES.loadConversationsFailed)}</AlertDescription>
       </Alert>
     )
   }
@@ -96,7 +98,7 @@ function Conversations({ selectedId, q }: { selectedId: number | undefined; q: s
     return (
       <div className="grid justify-items-center gap-3 p-8 text-center">
         <MessagesSquareIcon className="size-8 text-muted-foreground" aria-hidden />
-        <p className="font-medium">{MESSAGING_MESSAGES.noConversations}</p>
+        <p className="font-medium">{sharedText(MESSAGING_MESSAGES.noConversations)}</p>
         <p className="text-sm text-muted-foreground">{t('list.emptyHint')}</p>
         <Button asChild variant="outline" size="sm">
           <Link to="/connections">{t('list.goToNetwork')}</Link>

@@ -11,6 +11,7 @@ import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { useSendMessage } from '../messaging.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /** Writes to one member: 1–2000 characters; Enter sends, Shift+Enter starts a new line. */
 export function MessageComposer({
@@ -22,6 +23,7 @@ export function MessageComposer({
   recipientName: string
   onSent?: (message: TMessage) => void
 }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('messaging')
   const send = useSendMessage()
   const form = useForm<TMessageForm>({ resolver: zodResolver(ZMessageForm), defaultValues: { content: '' } })
@@ -36,7 +38,7 @@ export function MessageComposer({
       },
       (error: unknown) =>
         toast({
-          title: MESSAGING_MESSAGES.sendFailed,
+          title: sharedText(MESSAGING_MESSAGES.sendFailed),
           description: errorMessage(error),
           variant: 'destructive',
         }),

@@ -15,6 +15,7 @@ import { cn } from '../../../lib/cn'
 import { conversationQuery, markRead, messagesQuery, messagingKeys } from '../messaging.api'
 import { MessageComposer } from './message-composer'
 import { MessageStatus } from './message-status'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /**
  * A day's heading in the thread: "Monday, Jan 5, 2026" in English (as before), the language's own long
@@ -79,6 +80,7 @@ export function MessageThread({
   conversationId: number
   renderMessageActions?: (message: TMessage) => ReactNode
 }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('messaging')
   const queryClient = useQueryClient()
   const conversation = useQuery(conversationQuery(conversationId))
@@ -113,7 +115,9 @@ export function MessageThread({
       <ThreadNotice>
         <Alert variant="destructive" role="alert" className="max-w-sm">
           <AlertDescription>
-            {missing ? MESSAGING_MESSAGES.conversationNotFound : MESSAGING_MESSAGES.loadMessagesFailed}
+            {missing
+              ? sharedText(MESSAGING_MESSAGES.conversationNotFound)
+              : sharedText(MESSAGING_MESSAGES.loadMessagesFailed)}
           </AlertDescription>
         </Alert>
       </ThreadNotice>
@@ -138,7 +142,7 @@ export function MessageThread({
       {thread.isError ? (
         <ThreadNotice>
           <Alert variant="destructive" role="alert" className="max-w-sm">
-            <AlertDescription>{MESSAGING_MESSAGES.loadMessagesFailed}</AlertDescription>
+            <AlertDescription>{sharedText(MESSAGING_MESSAGES.loadMessagesFailed)}</AlertDescription>
           </Alert>
         </ThreadNotice>
       ) : thread.isPending ? (
@@ -181,6 +185,7 @@ function MessageList({
   renderActions?: (message: TMessage) => ReactNode
   olderButton: ReactNode
 }) {
+  const sharedText = useSharedText()
   const { t, i18n } = useTranslation('messaging')
   const endRef = useRef<HTMLDivElement>(null)
   const newest = messages.at(-1)?.id
@@ -188,7 +193,7 @@ function MessageList({
     endRef.current?.scrollIntoView?.({ block: 'end' })
   }, [newest])
 
-  if (messages.length === 0) return <ThreadNotice>{MESSAGING_MESSAGES.noMessages}</ThreadNotice>
+  if (messages.length === 0) return <ThreadNotice>{sharedText(MESSAGING_MESSAGES.noMessages)}</ThreadNotice>
   const lastOwn = [...messages].reverse().find((message) => message.senderId === meId)?.id
 
   return (

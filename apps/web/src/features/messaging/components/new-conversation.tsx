@@ -8,12 +8,14 @@ import { isApiError } from '../../../lib/api-client'
 import { conversationWithQuery } from '../messaging.api'
 import { MessageComposer } from './message-composer'
 import { ThreadHeader, ThreadNotice } from './message-thread'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /**
  * /messages?to={userId}: the thread with that member if one exists, else an empty one whose first
  * message opens the conversation. Only connections can be written to.
  */
 export function NewConversation({ userId }: { userId: number }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('messaging')
   const navigate = useNavigate()
   const { data, isPending, isError, error } = useQuery(conversationWithQuery(userId))
@@ -25,7 +27,7 @@ export function NewConversation({ userId }: { userId: number }) {
           <AlertDescription>
             {isApiError(error) && error.status !== 500 && error.body?.message
               ? error.body.message
-              : MESSAGING_MESSAGES.loadMessagesFailed}
+              : sharedText(MESSAGING_MESSAGES.loadMessagesFailed)}
           </AlertDescription>
         </Alert>
       </ThreadNotice>
@@ -45,7 +47,7 @@ export function NewConversation({ userId }: { userId: number }) {
       <ThreadHeader otherUser={data.otherUser} />
       {data.canMessage ? (
         <>
-          <ThreadNotice>{MESSAGING_MESSAGES.noMessages}</ThreadNotice>
+          <ThreadNotice>{sharedText(MESSAGING_MESSAGES.noMessages)}</ThreadNotice>
           <MessageComposer
             recipientId={data.otherUser.id}
             recipientName={name}
@@ -54,7 +56,7 @@ export function NewConversation({ userId }: { userId: number }) {
         </>
       ) : (
         <ThreadNotice>
-          {t('newConversation.notConnected', { reason: MESSAGING_MESSAGES.notConnected, name })}
+          {t('newConversation.notConnected', { reason: sharedText(MESSAGING_MESSAGES.notConnected), name })}
         </ThreadNotice>
       )}
     </>

@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast'
 import { cn } from '../../../lib/cn'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 import { useCurrentUser } from '../../../lib/session'
 import { formatRelativeTime } from '../../../lib/time'
 import { notificationTarget } from '../notification-target'
@@ -27,6 +28,7 @@ export function NotificationItem({
   className?: string
 }) {
   const { t } = useTranslation('notifications')
+  const sharedText = useSharedText()
   const navigate = useNavigate()
   const { user } = useCurrentUser()
   const markRead = useMarkNotificationRead()
@@ -80,7 +82,7 @@ export function NotificationItem({
               unread ? 'font-medium text-foreground' : 'text-foreground/85',
             )}
           >
-            {notification.message}
+            {sharedText(notification.message)}
           </span>{' '}
           <span className="flex items-center gap-2">
             <Badge variant="secondary" className="px-1.5 py-0 text-[0.65rem]">

@@ -35,7 +35,8 @@ export function NotificationsFeed() {
   }
   const sentinel = useLoadOnScroll(loadMore, Boolean(feed.hasNextPage) && !feed.isError)
   const notifications = feed.data?.pages.flatMap((page) => page.notifications) ?? []
-  const label = NOTIFICATION_FILTERS.find((f) => f.value === filter)!.label
+  // The filters' names (NOTIFICATION_FILTERS' labels) in the app's language.
+  const label = t(`filters.${filter}`)
 
   const choose = (next: TNotificationFilter) =>
     setParams(
@@ -57,7 +58,7 @@ export function NotificationsFeed() {
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div role="group" aria-label={t('page.filtersLabel')} className="flex min-w-0 flex-wrap gap-1.5">
-          {NOTIFICATION_FILTERS.map(({ value, label: text }) => (
+          {NOTIFICATION_FILTERS.map(({ value }) => (
             <Button
               key={value}
               size="sm"
@@ -66,7 +67,7 @@ export function NotificationsFeed() {
               onClick={() => choose(value)}
               className="shrink-0 rounded-full"
             >
-              {text}
+              {t(`filters.${value}`)}
             </Button>
           ))}
         </div>

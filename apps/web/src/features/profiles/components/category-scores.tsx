@@ -11,11 +11,13 @@ import { BriefcaseIcon, UsersIcon, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { formatScore } from '@vouched/shared/format'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 type Props = { scores: TCategoryScore[] }
 
 /** Reputation categories in two groups (SPEC.md §2): score, a bar capped at 100 percent, tag chips. */
 export function CategoryScores({ scores }: Props) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('profiles')
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
@@ -24,14 +26,14 @@ export function CategoryScores({ scores }: Props) {
         icon={BriefcaseIcon}
         categories={PROFESSIONAL_CATEGORIES}
         scores={scores}
-        emptyText={PROFILE_MESSAGES.noProfessional}
+        emptyText={sharedText(PROFILE_MESSAGES.noProfessional)}
       />
       <CategoryGroup
         title={t('categories.social')}
         icon={UsersIcon}
         categories={SOCIAL_CATEGORIES}
         scores={scores}
-        emptyText={PROFILE_MESSAGES.noSocial}
+        emptyText={sharedText(PROFILE_MESSAGES.noSocial)}
       />
     </div>
   )

@@ -22,6 +22,7 @@ import { Label } from '../../../components/ui/label'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { useUploadProfilePicture } from '../profiles.api'
+import { sharedText, useSharedText } from '../../../lib/i18n/shared-text'
 
 type Props = {
   user: { id: number; fullName: string | null; username: string; profilePicture: string | null }
@@ -30,16 +31,23 @@ type Props = {
 /** Checks a chosen picture as SPEC.md §5 says; returns the toast to show when it is refused. */
 export function checkPicture(file: File): { title: string; description: string } | null {
   if (!(PROFILE_PICTURE_TYPES as readonly string[]).includes(file.type)) {
-    return { title: PROFILE_MESSAGES.pictureTypeTitle, description: PROFILE_MESSAGES.pictureType }
+    return {
+      title: sharedText(PROFILE_MESSAGES.pictureTypeTitle),
+      description: sharedText(PROFILE_MESSAGES.pictureType),
+    }
   }
   if (file.size >= PROFILE_PICTURE_MAX_BYTES) {
-    return { title: PROFILE_MESSAGES.pictureSizeTitle, description: PROFILE_MESSAGES.pictureSize }
+    return {
+      title: sharedText(PROFILE_MESSAGES.pictureSizeTitle),
+      description: sharedText(PROFILE_MESSAGES.pictureSize),
+    }
   }
   return null
 }
 
 /** Update profile picture (own profile only): PNG or JPEG under 5MB, previewed before upload. */
 export function ChangePictureDialog({ user }: Props) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('profiles')
   const [open, setOpen] = useState(false)
   const [file, setFile] = useState<File | null>(null)
@@ -73,7 +81,7 @@ export function ChangePictureDialog({ user }: Props) {
       },
       onError: (error) =>
         toast({
-          title: PROFILE_MESSAGES.updateFailed,
+          title: sharedText(PROFILE_MESSAGES.updateFailed),
           description: errorMessage(error),
           variant: 'destructive',
         }),

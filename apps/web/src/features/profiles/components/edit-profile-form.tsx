@@ -12,11 +12,13 @@ import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { useUpdateProfile } from '../profiles.api'
 import type { Editable } from './edit-profile-dialog'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 const FIELDS = ['fullName', 'title', 'bio', 'location'] as const
 
 /** The form inside EditProfileDialog (its own chunk). */
 export default function EditProfileForm({ user, onDone }: { user: Editable; onDone: () => void }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('profiles')
   const update = useUpdateProfile(user.id)
   const form = useForm<TUpdateProfileBody>({
@@ -41,8 +43,8 @@ export default function EditProfileForm({ user, onDone }: { user: Editable; onDo
           form.setError(field as (typeof FIELDS)[number], { message: errorMessage(error) })
         }
         toast({
-          title: PROFILE_MESSAGES.updateFailed,
-          description: errorMessage(error, PROFILE_MESSAGES.updateProfileFailed),
+          title: sharedText(PROFILE_MESSAGES.updateFailed),
+          description: errorMessage(error, sharedText(PROFILE_MESSAGES.updateProfileFailed)),
           variant: 'destructive',
         })
       },

@@ -6,6 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/aler
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogContent } from '../../../components/ui/dialog'
 import { DialogLoading } from '../../../components/ui/dialog-loading'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 export type Step =
   { name: 'email'; email?: string } | { name: 'code'; email: string; demoCode?: string } | { name: 'done' }
@@ -43,6 +44,7 @@ export function VerifyEmailDialog({
 
 /** The own-profile box: 'Email Verified' once verified, else the Verify Work Email button and dialog. */
 export function WorkEmailCard({ verified }: { verified: boolean }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('profiles')
   const [open, setOpen] = useState(false)
   return (
@@ -50,8 +52,8 @@ export function WorkEmailCard({ verified }: { verified: boolean }) {
       {verified ? (
         <Alert variant="success">
           <BadgeCheckIcon aria-hidden />
-          <AlertTitle>{PROFILE_MESSAGES.verifiedBoxTitle}</AlertTitle>
-          <AlertDescription>{PROFILE_MESSAGES.verifiedBoxText}</AlertDescription>
+          <AlertTitle>{sharedText(PROFILE_MESSAGES.verifiedBoxTitle)}</AlertTitle>
+          <AlertDescription>{sharedText(PROFILE_MESSAGES.verifiedBoxText)}</AlertDescription>
         </Alert>
       ) : (
         <div className="grid gap-2 rounded-lg border border-dashed p-4">

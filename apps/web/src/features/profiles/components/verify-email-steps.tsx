@@ -19,6 +19,7 @@ import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { useAddWorkEmail, useVerifyWorkEmail } from '../profiles.api'
 import type { Step } from './verify-email-dialog'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 type StepsProps = { step: Step; onStep: (step: Step) => void; onClose: () => void }
 
@@ -44,6 +45,7 @@ export default function VerifyEmailSteps({ step, onStep, onClose }: StepsProps) 
 type EmailStepProps = { defaultEmail?: string; onSent: (email: string, demoCode?: string) => void }
 
 function EmailStep({ defaultEmail = '', onSent }: EmailStepProps) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('profiles')
   const add = useAddWorkEmail()
   // A refusal that is not about the address (no mail server, too many mails) stays in the dialog.
@@ -67,7 +69,7 @@ function EmailStep({ defaultEmail = '', onSent }: EmailStepProps) {
           form.setError('email', { message: errorMessage(error) })
         else setFailure(errorMessage(error))
         toast({
-          title: PROFILE_MESSAGES.addEmailFailed,
+          title: sharedText(PROFILE_MESSAGES.addEmailFailed),
           description: errorMessage(error),
           variant: 'destructive',
         })
@@ -121,6 +123,7 @@ function EmailStep({ defaultEmail = '', onSent }: EmailStepProps) {
 type CodeStepProps = { email: string; demoCode?: string; onBack: () => void; onVerified: () => void }
 
 function CodeStep({ email, demoCode, onBack, onVerified }: CodeStepProps) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('profiles')
   const verify = useVerifyWorkEmail()
   const form = useForm<TVerifyEmailBody>({
@@ -136,7 +139,7 @@ function CodeStep({ email, demoCode, onBack, onVerified }: CodeStepProps) {
       onError: (error) => {
         form.setError('verificationCode', { message: errorMessage(error) })
         toast({
-          title: PROFILE_MESSAGES.verificationFailed,
+          title: sharedText(PROFILE_MESSAGES.verificationFailed),
           description: errorMessage(error),
           variant: 'destructive',
         })
@@ -201,13 +204,14 @@ function CodeStep({ email, demoCode, onBack, onVerified }: CodeStepProps) {
 }
 
 function DoneStep({ onClose }: { onClose: () => void }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('profiles')
   return (
     <>
       <DialogHeader className="items-center text-center sm:text-center">
         <CheckCircle2Icon className="size-12 text-success" aria-hidden />
         <DialogTitle>{t('verifyEmail.doneTitle')}</DialogTitle>
-        <DialogDescription>{PROFILE_MESSAGES.verifiedBoxText}</DialogDescription>
+        <DialogDescription>{sharedText(PROFILE_MESSAGES.verifiedBoxText)}</DialogDescription>
       </DialogHeader>
       <DialogFooter className="sm:justify-center">
         <Button onClick={onClose}>{t('verifyEmail.done')}</Button>

@@ -9,6 +9,7 @@ import { Textarea } from '../../../components/ui/textarea'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { useCreateReport } from '../reports.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /** The reason form inside ReportDialog (its own chunk). */
 export default function ReportForm({
@@ -20,6 +21,7 @@ export default function ReportForm({
   targetId: number
   onDone: () => void
 }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('reports')
   const create = useCreateReport()
   const form = useForm<TCreateReportBody>({
@@ -29,11 +31,15 @@ export default function ReportForm({
   const onSubmit = form.handleSubmit((body) =>
     create.mutate(body, {
       onSuccess: () => {
-        toast({ title: t('form.sent'), description: REPORT_MESSAGES.sent })
+        toast({ title: t('form.sent'), description: sharedText(REPORT_MESSAGES.sent) })
         onDone()
       },
       onError: (error) => {
-        toast({ title: REPORT_MESSAGES.sendFailed, description: errorMessage(error), variant: 'destructive' })
+        toast({
+          title: sharedText(REPORT_MESSAGES.sendFailed),
+          description: errorMessage(error),
+          variant: 'destructive',
+        })
       },
     }),
   )

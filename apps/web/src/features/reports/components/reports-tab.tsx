@@ -37,6 +37,7 @@ import {
   useUnsuspend,
   type ReportFilters,
 } from '../reports.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /** "Jan 5, 2026 14:30" in English (as before); the language's own short form elsewhere. */
 const when = (iso: string, language: string) =>
@@ -46,6 +47,7 @@ const when = (iso: string, language: string) =>
 
 /** Admin → Reports: the review queue, with resolve (and an action) or dismiss. */
 export function ReportsTab() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('reports')
   const [filters, setFilters] = useState<ReportFilters>({ status: 'open', targetType: 'all', page: 1 })
   const queue = useQuery(reportQueueQuery(filters))
@@ -89,7 +91,7 @@ export function ReportsTab() {
               <SelectItem value="all">{t('tab.allContent')}</SelectItem>
               {REPORT_TARGET_TYPES.map((type) => (
                 <SelectItem key={type} value={type}>
-                  {REPORT_TARGET_LABELS[type]}
+                  {sharedText(REPORT_TARGET_LABELS[type])}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -107,7 +109,7 @@ export function ReportsTab() {
         <p className="text-sm text-muted-foreground">{t('tab.loading')}</p>
       ) : queue.isError ? (
         <p className="text-sm text-destructive" role="alert">
-          {REPORT_MESSAGES.loadFailed}
+          {sharedText(REPORT_MESSAGES.loadFailed)}
         </p>
       ) : queue.data.items.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
@@ -151,6 +153,7 @@ export function ReportsTab() {
 }
 
 function ReportItem({ report }: { report: TAdminReport }) {
+  const sharedText = useSharedText()
   const { t, i18n } = useTranslation('reports')
   const unsuspend = useUnsuspend()
   const target = report.targetUser
@@ -160,7 +163,7 @@ function ReportItem({ report }: { report: TAdminReport }) {
       aria-label={t('tab.itemLabel', { id: report.id })}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <Badge variant="accent">{REPORT_TARGET_LABELS[report.targetType]}</Badge>
+        <Badge variant="accent">{sharedText(REPORT_TARGET_LABELS[report.targetType])}</Badge>
         <Badge variant={report.status === 'open' ? 'destructive' : 'secondary'}>
           {t(`tab.status.${report.status}`)}
         </Badge>
@@ -196,7 +199,7 @@ function ReportItem({ report }: { report: TAdminReport }) {
             admin: report.resolvedBy ? `@${report.resolvedBy.username}` : t('tab.deletedAdmin'),
             date: report.resolvedAt ? when(report.resolvedAt, i18n.language) : '',
           })}
-          {report.action ? ` · ${REPORT_ACTION_LABELS[report.action]}` : ''}
+          {report.action ? ` · ${sharedText(REPORT_ACTION_LABELS[report.action])}` : ''}
           {report.resolution ? ` · “${report.resolution}”` : ''}
         </p>
       ) : null}
@@ -223,7 +226,7 @@ function ReportItem({ report }: { report: TAdminReport }) {
                     }),
                   onError: (error) =>
                     toast({
-                      title: REPORT_MESSAGES.resolveFailed,
+                      title: sharedText(REPORT_MESSAGES.resolveFailed),
                       description: errorMessage(error),
                       variant: 'destructive',
                     }),
@@ -240,6 +243,7 @@ function ReportItem({ report }: { report: TAdminReport }) {
 }
 
 function DismissButton({ id }: { id: number }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('reports')
   const dismiss = useDismissReport()
   return (
@@ -253,7 +257,7 @@ function DismissButton({ id }: { id: number }) {
           () => toast({ title: t('tab.dismissed') }),
           (error: unknown) =>
             toast({
-              title: REPORT_MESSAGES.resolveFailed,
+              title: sharedText(REPORT_MESSAGES.resolveFailed),
               description: errorMessage(error),
               variant: 'destructive',
             }),
@@ -266,6 +270,7 @@ function DismissButton({ id }: { id: number }) {
 }
 
 function ResolveDialog({ report }: { report: TAdminReport }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('reports')
   const [open, setOpen] = useState(false)
   const [action, setAction] = useState<TReportAction>(
@@ -299,7 +304,7 @@ function ResolveDialog({ report }: { report: TAdminReport }) {
               <SelectContent>
                 {actions.map((a) => (
                   <SelectItem key={a} value={a}>
-                    {REPORT_ACTION_LABELS[a]}
+                    {sharedText(REPORT_ACTION_LABELS[a])}
                   </SelectItem>
                 ))}
               </SelectContent>
@@ -329,12 +334,15 @@ function ResolveDialog({ report }: { report: TAdminReport }) {
             onClick={() =>
               resolve.mutateAsync({ id: report.id, action, note: note.trim() || undefined }).then(
                 () => {
-                  toast({ title: t('resolve.resolved'), description: REPORT_ACTION_LABELS[action] })
+                  toast({
+                    title: t('resolve.resolved'),
+                    description: sharedText(REPORT_ACTION_LABELS[action]),
+                  })
                   setOpen(false)
                 },
                 (error: unknown) =>
                   toast({
-                    title: REPORT_MESSAGES.resolveFailed,
+                    title: sharedText(REPORT_MESSAGES.resolveFailed),
                     description: errorMessage(error),
                     variant: 'destructive',
                   }),

@@ -5,9 +5,11 @@ import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { useSetHidden } from '../reputation.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /** On one's own profile: hide a received endorsement (it stops counting) or show it again. */
 export function HideEndorsementButton({ id, hidden }: { id: number; hidden: boolean }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('reputation')
   const setHidden = useSetHidden()
   const next = !hidden
@@ -21,10 +23,13 @@ export function HideEndorsementButton({ id, hidden }: { id: number; hidden: bool
         setHidden.mutate(
           { id, hidden: next },
           {
-            onSuccess: () => toast({ title: next ? REPUTATION_MESSAGES.hidden : REPUTATION_MESSAGES.shown }),
+            onSuccess: () =>
+              toast({
+                title: next ? sharedText(REPUTATION_MESSAGES.hidden) : sharedText(REPUTATION_MESSAGES.shown),
+              }),
             onError: (error) =>
               toast({
-                title: REPUTATION_MESSAGES.hideFailed,
+                title: sharedText(REPUTATION_MESSAGES.hideFailed),
                 description: errorMessage(error),
                 variant: 'destructive',
               }),

@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { formatRelativeTime } from '../../../lib/time'
 import { reputationQuery } from '../reputation.api'
 import { HideEndorsementButton } from './hide-endorsement-button'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 // One endorsement's points keep their exact value (6.25 for a reciprocal 12.5): this card explains the sum.
 const points = (value: number) =>
@@ -22,6 +23,7 @@ function formula(item: TReputationItem) {
 
 /** Your reputation, endorsement by endorsement: points and the factors behind them (own profile only). */
 export function ReputationBreakdown() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('reputation')
   const reputation = useQuery(reputationQuery())
   return (
@@ -36,7 +38,7 @@ export function ReputationBreakdown() {
         {reputation.isPending ? (
           <Skeleton className="h-24 w-full" aria-label={t('breakdown.loading')} />
         ) : reputation.isError ? (
-          <p className="text-sm text-destructive">{REPUTATION_MESSAGES.loadFailed}</p>
+          <p className="text-sm text-destructive">{sharedText(REPUTATION_MESSAGES.loadFailed)}</p>
         ) : reputation.data.endorsements.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('breakdown.empty')}</p>
         ) : (

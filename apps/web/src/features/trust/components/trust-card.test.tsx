@@ -91,4 +91,19 @@ describe('TrustCard', () => {
       '/profile/carol',
     )
   })
+
+  it('names the seed source and the shared messages in German', async () => {
+    await changeLocale('de')
+    renderCard({ body: trust({ isSeed: true, sources: [{ kind: 'seed', user: null, share: 1 }] }) })
+    expect(await screen.findByTestId('trust-explanation')).toHaveTextContent(
+      'Der größte Teil dieses Vertrauens stammt von dem Status als Startmitglied (100%).',
+    )
+  })
+
+  it('says in German that the score is not computed yet', async () => {
+    await changeLocale('de')
+    renderCard({ body: trust({ computed: false, score: 0, percentile: 0, sources: [], computedAt: null }) })
+    expect(await screen.findByText(/^Noch nicht berechnet: Das Vertrauen/)).toBeInTheDocument()
+    expect(screen.queryByText(TRUST_MESSAGES.notComputed)).not.toBeInTheDocument()
+  })
 })

@@ -1,12 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import type { TTrust, TTrustSource } from '@vouched/shared/trust'
-import {
-  formatTrustScore,
-  sharePercent,
-  TRUST_MESSAGES,
-  trustSourceLabel,
-} from '@vouched/shared/trust.constants'
+import { formatTrustScore, sharePercent, TRUST_MESSAGES } from '@vouched/shared/trust.constants'
 import { ShieldCheckIcon } from 'lucide-react'
 import { Fragment } from 'react'
 import { Link } from 'react-router'
@@ -14,11 +9,13 @@ import { Badge } from '../../../components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { trustQuery } from '../trust.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 type Props = { username: string }
 
 /** The trust score beside the reputation (docs/reputation.md): how much trust reaches the member, and from whom. */
 export function TrustCard({ username }: Props) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('trust')
   const trust = useQuery(trustQuery(username))
   return (
@@ -34,7 +31,7 @@ export function TrustCard({ username }: Props) {
         {trust.isPending ? (
           <Skeleton className="h-12 w-full" aria-label={t('card.loading')} />
         ) : trust.isError ? (
-          <p className="text-sm text-muted-foreground">{TRUST_MESSAGES.loadFailed}</p>
+          <p className="text-sm text-muted-foreground">{sharedText(TRUST_MESSAGES.loadFailed)}</p>
         ) : (
           <TrustDetails trust={trust.data} />
         )}
@@ -44,8 +41,10 @@ export function TrustCard({ username }: Props) {
 }
 
 function TrustDetails({ trust }: { trust: TTrust }) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('trust')
-  if (!trust.computed) return <p className="text-sm text-muted-foreground">{TRUST_MESSAGES.notComputed}</p>
+  if (!trust.computed)
+    return <p className="text-sm text-muted-foreground">{sharedText(TRUST_MESSAGES.notComputed)}</p>
   if (trust.score === 0) {
     return <p className="text-sm text-muted-foreground">{t('card.none')}</p>
   }
@@ -79,10 +78,9 @@ function TrustDetails({ trust }: { trust: TTrust }) {
 function SourceList({ sources }: { sources: TTrustSource[] }) {
   const { t } = useTranslation('trust')
   return sources.map((source, index) => {
-    const label = trustSourceLabel({
-      kind: source.kind,
-      name: source.user ? source.user.fullName || source.user.username : null,
-    })
+    // trustSourceLabel's words in the app's language.
+    const name = source.user ? source.user.fullName || source.user.username : null
+    const label = source.kind === 'seed' ? t('card.sourceSeed') : (name ?? t('card.sourceMember'))
     const separator = index === 0 ? '' : index === sources.length - 1 ? t('card.and') : t('card.comma')
     return (
       <Fragment key={source.user?.id ?? 'seed'}>

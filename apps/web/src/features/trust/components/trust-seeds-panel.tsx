@@ -14,9 +14,11 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { trustSeedsQuery, useAddTrustSeed, useRecomputeTrust, useRemoveTrustSeed } from '../trust.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /** Admins choose seed members for the trust rank (beside the automatic ones) and may recompute at once. */
 export function TrustSeedsPanel() {
+  const sharedText = useSharedText()
   const { t } = useTranslation('trust')
   const seeds = useQuery(trustSeedsQuery())
   const add = useAddTrustSeed()
@@ -31,13 +33,16 @@ export function TrustSeedsPanel() {
     add.mutateAsync(body).then(
       (seed) => {
         toast({
-          title: TRUST_MESSAGES.seedAdded,
-          description: t('seeds.addedText', { username: seed.username, soon: TRUST_MESSAGES.recomputeSoon }),
+          title: sharedText(TRUST_MESSAGES.seedAdded),
+          description: t('seeds.addedText', {
+            username: seed.username,
+            soon: sharedText(TRUST_MESSAGES.recomputeSoon),
+          }),
         })
         form.reset({ username: '' })
       },
       (error: unknown) =>
-        form.setError('username', { message: errorMessage(error, TRUST_MESSAGES.seedFailed) }),
+        form.setError('username', { message: errorMessage(error, sharedText(TRUST_MESSAGES.seedFailed)) }),
     ),
   )
 
@@ -122,12 +127,12 @@ export function TrustSeedsPanel() {
                     remove.mutateAsync(seed.id).then(
                       () =>
                         toast({
-                          title: TRUST_MESSAGES.seedRemoved,
-                          description: TRUST_MESSAGES.recomputeSoon,
+                          title: sharedText(TRUST_MESSAGES.seedRemoved),
+                          description: sharedText(TRUST_MESSAGES.recomputeSoon),
                         }),
                       (error: unknown) =>
                         toast({
-                          title: TRUST_MESSAGES.seedFailed,
+                          title: sharedText(TRUST_MESSAGES.seedFailed),
                           description: errorMessage(error),
                           variant: 'destructive',
                         }),
