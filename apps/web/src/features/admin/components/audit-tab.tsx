@@ -64,7 +64,9 @@ export function AuditTab() {
               {entry.action}
             </Badge>
           </Td>
-          <Td className="max-w-md break-words">{entry.details}</Td>
+          <Td className="max-w-md break-words">
+            <span translate="no">{entry.details}</span>
+          </Td>
         </tr>
       )}
     />

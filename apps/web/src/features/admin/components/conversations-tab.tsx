@@ -76,7 +76,7 @@ export function ConversationsTab() {
               </span>
             </Td>
             <Td className="hidden max-w-72 md:table-cell">
-              <span className="line-clamp-2 text-muted-foreground">
+              <span className="line-clamp-2 text-muted-foreground" translate="no">
                 {conversation.lastMessage?.content ?? '—'}
               </span>
             </Td>
@@ -150,7 +150,9 @@ function ConversationMessages({ conversation }: { conversation: TAdminConversati
                 <time dateTime={message.createdAt}>{formatRelativeTime(message.createdAt)}</time>
                 <span>· {t(`conversations.status.${message.status}`)}</span>
               </span>
-              <p className="text-sm break-words whitespace-pre-line">{message.content}</p>
+              <p className="text-sm break-words whitespace-pre-line" translate="no">
+                {message.content}
+              </p>
             </li>
           ))}
         </ol>

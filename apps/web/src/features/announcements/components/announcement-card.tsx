@@ -31,7 +31,11 @@ export function AnnouncementCard({ announcement, actions, headingLevel: Heading 
       <header className="flex items-start justify-between gap-3">
         <div className="grid min-w-0 gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <Heading id={`announcement-${announcement.id}-title`} className="font-semibold break-words">
+            <Heading
+              id={`announcement-${announcement.id}-title`}
+              className="font-semibold break-words"
+              translate="no"
+            >
               {announcement.title}
             </Heading>
             {announcement.pinned ? (
@@ -62,7 +66,9 @@ export function AnnouncementCard({ announcement, actions, headingLevel: Heading 
         </div>
         {actions ? <div className="flex shrink-0 items-center gap-1">{actions}</div> : null}
       </header>
-      <p className="text-sm leading-relaxed break-words whitespace-pre-line">{announcement.content}</p>
+      <p className="text-sm leading-relaxed break-words whitespace-pre-line" translate="no">
+        {announcement.content}
+      </p>
       {announcement.imageUrl ? (
         <img
           src={announcement.imageUrl}

@@ -224,6 +224,7 @@ function MessageList({
                   {mine ? t('thread.you') : message.senderFullName || message.senderUsername}:
                 </span>
                 <p
+                  translate="no"
                   className={cn(
                     'rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-line',
                     mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted',
