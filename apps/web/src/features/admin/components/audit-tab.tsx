@@ -60,7 +60,8 @@ export function AuditTab() {
             )}
           </Td>
           <Td>
-            <Badge variant="outline" className="font-mono">
+            {/* The action's code, as the server logs it: an identifier, not a text to translate. */}
+            <Badge variant="outline" className="font-mono" translate="no">
               {entry.action}
             </Badge>
           </Td>
