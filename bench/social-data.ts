@@ -46,7 +46,8 @@ export async function addSocialData(
   await db.execute(sql`set session_replication_role = replica`)
   await db.execute(sql`set work_mem = '256MB'`)
   await db.execute(sql`set maintenance_work_mem = '512MB'`)
-  await db.execute(sql.raw(`truncate ${TABLES.join(', ')} restart identity`))
+  // push_deliveries references notifications: truncated with them (the generated members have no devices).
+  await db.execute(sql.raw(`truncate ${[...TABLES, 'push_deliveries'].join(', ')} restart identity`))
   for (const index of indexes) await db.execute(sql.raw(`drop index "${index.name}"`))
   await db.execute(sql`select setseed(0.17)`)
 
