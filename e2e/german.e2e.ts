@@ -1,9 +1,17 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { setUpWorld, signIn, type World } from './support/a11y-world'
-import { baseUrl, useBrowser } from './support/fixtures'
+import {
+  openPages,
+  PAGES,
+  shownText,
+  signInAsAdmin,
+  type Audience,
+  type PageToCheck,
+} from './support/app-pages'
+import { useBrowser } from './support/fixtures'
 
 /*
  * The German run of issue 28: a browser whose languages are German (navigator.languages and
@@ -81,77 +89,10 @@ async function englishTexts(): Promise<EnglishText[]> {
   return [...texts.values()]
 }
 
-type Audience = 'visitor' | 'member' | 'admin'
-type PageToCheck = { name: string; audience: Audience; path: (world: World) => string }
-
-/** Every route of apps/web/src/app/router.tsx, with the states that show more of its texts. */
-const PAGES: PageToCheck[] = [
-  { name: 'visitor /auth', audience: 'visitor', path: () => '/auth' },
-  { name: 'visitor /forgot-password', audience: 'visitor', path: () => '/forgot-password' },
-  {
-    name: 'visitor /reset-password',
-    audience: 'visitor',
-    path: () => '/reset-password?token=abc&email=a%40example.com',
-  },
-  { name: 'visitor /badge/:username', audience: 'visitor', path: (w) => `/badge/${w.me.username}` },
-  { name: 'visitor /badge (unknown member)', audience: 'visitor', path: () => '/badge/nobody-here-x' },
-  { name: 'visitor /verify', audience: 'visitor', path: () => '/verify' },
-  { name: 'visitor 404', audience: 'visitor', path: () => '/no-such-page' },
-  { name: 'member /', audience: 'member', path: () => '/' },
-  { name: 'member /profile (own)', audience: 'member', path: (w) => `/profile/${w.me.username}` },
-  { name: 'member /profile (other)', audience: 'member', path: (w) => `/profile/${w.other.username}` },
-  { name: 'member /profile (unknown)', audience: 'member', path: () => '/profile/nobody-here-x' },
-  { name: 'member /discover', audience: 'member', path: () => '/discover' },
-  {
-    name: 'member /discover (search)',
-    audience: 'member',
-    path: (w) => `/discover?q=${encodeURIComponent(w.other.fullName)}&sort=reputation`,
-  },
-  { name: 'member /connections', audience: 'member', path: () => '/connections' },
-  { name: 'member /share-badge', audience: 'member', path: (w) => `/share-badge/${w.me.username}` },
-  { name: 'member /messages', audience: 'member', path: () => '/messages' },
-  { name: 'member /messages/:id', audience: 'member', path: (w) => `/messages/${w.conversationId}` },
-  { name: 'member /settings', audience: 'member', path: () => '/settings' },
-  { name: 'member /notifications', audience: 'member', path: () => '/notifications' },
-  { name: 'member /vouches/:id', audience: 'member', path: (w) => `/vouches/${w.vouchId}` },
-  { name: 'member /vouches (unavailable)', audience: 'member', path: () => '/vouches/999999' },
-  { name: 'member /endorsement-requests', audience: 'member', path: () => '/endorsement-requests' },
-  {
-    name: 'member /endorsement-requests (sent)',
-    audience: 'member',
-    path: () => '/endorsement-requests?box=sent',
-  },
-  { name: 'member /badge/:username', audience: 'member', path: (w) => `/badge/${w.me.username}` },
-  { name: 'member /verify (an endorsement)', audience: 'member', path: (w) => `/verify?vouch=${w.vouchId}` },
-  { name: 'member 404', audience: 'member', path: () => '/no-such-page' },
-  ...['users', 'reports', 'endorsements', 'hashtags', 'messages', 'announcements', 'trust', 'audit'].map(
-    (tab): PageToCheck => ({
-      name: `admin /admin?tab=${tab}`,
-      audience: 'admin',
-      path: () => `/admin?tab=${tab}`,
-    }),
-  ),
-]
-
 const only = process.env.GERMAN_E2E_PAGES ? new RegExp(process.env.GERMAN_E2E_PAGES) : undefined
 const allowed = process.env.GERMAN_E2E_ALLOW ? new RegExp(process.env.GERMAN_E2E_ALLOW) : undefined
 const chosen = (audience: Audience) =>
   PAGES.filter((page) => page.audience === audience && (!only || only.test(page.name)))
-
-/** Waits for the page's heading and for its loading placeholders to go. */
-async function settle(page: Page) {
-  await page.getByRole('heading', { level: 1 }).first().waitFor()
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0)
-  await page.evaluate(() => document.fonts.ready)
-  // Lists that arrive a moment after the heading (announcements, suggestions, counts).
-  await page.waitForTimeout(500)
-}
-
-async function signInAsAdmin(context: BrowserContext) {
-  const password = process.env.E2E_ADMIN_PASSWORD ?? process.env.ADMIN_PASSWORD
-  if (!password) throw new Error('The e2e server must be started with ADMIN_PASSWORD')
-  await signIn(context, 'admin', password)
-}
 
 /**
  * GERMAN_E2E_SHOTS=<folder> also saves each page at 1366 and 390 px wide (full page), to look at
@@ -175,22 +116,15 @@ let english: EnglishText[] = []
 /** Visits each page; returns "page: “text” (where)" for every English text found. */
 async function sweep(page: Page, world: World, pages: PageToCheck[]) {
   const found: string[] = []
+  const visit = openPages(page)
   for (const entry of pages) {
-    await page.goto(`${baseUrl()}${entry.path(world)}`)
-    await settle(page)
+    await visit(entry.path(world))
     expect(await page.evaluate(() => document.documentElement.lang), `<html lang> on ${entry.name}`).toBe(
       'de',
     )
     // What members wrote and what the server logged in its own words (marked translate="no", as it is
     // for translation tools too: announcements, messages, audit details) is data, not the app's text.
-    const shown = await page.evaluate(() => {
-      const data = [...document.querySelectorAll<HTMLElement>('[translate="no"]')]
-      const before = data.map((element) => element.style.display)
-      data.forEach((element) => (element.style.display = 'none'))
-      const text = document.body.innerText
-      data.forEach((element, index) => (element.style.display = before[index]!))
-      return text
-    })
+    const shown = await shownText(page)
     if (SHOTS) await shoot(page, entry.name)
     for (const { text, key, pattern } of english) {
       if (!pattern.test(shown) || allowed?.test(text)) continue

@@ -161,6 +161,45 @@ async function walkAll(page: Page, pages: [string, Locator][]) {
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).first()
 
+/**
+ * Opens a dialog from the keyboard (focus on its opener, Enter) and tabs round it: every stop inside
+ * the dialog (focus trapped) and with a visible indicator, until focus comes back round to a stop
+ * already seen; then Escape closes it and focus must be on the opener again. Returns the problems.
+ */
+async function walkDialog(page: Page, name: string, opener: Locator, dialog: Locator) {
+  const problems: string[] = []
+  await opener.focus()
+  await page.keyboard.press('Enter')
+  await dialog.waitFor()
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))))
+  const seen = new Set<number>()
+  let cameRound = false
+  for (let i = 0; i < MAX_STOPS; i += 1) {
+    await page.keyboard.press('Tab')
+    const stop = await page.evaluate(inspectFocus)
+    const inside = await dialog.evaluate((el) => el.contains(document.activeElement))
+    if (!stop || !inside) {
+      problems.push(`${name}: focus left the dialog for ${stop?.what ?? '<body>'}`)
+      break
+    }
+    if (seen.has(stop.index)) {
+      cameRound = true
+      break
+    }
+    seen.add(stop.index)
+    if (stop.problem) problems.push(`${name}: ${stop.what}: ${stop.problem}`)
+  }
+  if (!cameRound && problems.length === 0)
+    problems.push(`${name}: focus never came round in ${MAX_STOPS} stops`)
+  expect(seen.size, `focus stops in ${name}`).toBeGreaterThan(1)
+  await page.keyboard.press('Escape')
+  await dialog.waitFor({ state: 'hidden' })
+  if (!(await opener.evaluate((el) => el === document.activeElement))) {
+    problems.push(`${name}: Escape did not return focus to the opener`)
+  }
+  return problems
+}
+
 describe('keyboard focus', () => {
   it("shows where focus is at every stop of a visitor's pages", async () => {
     const { me } = await setUpWorld(b.browser)
@@ -199,6 +238,52 @@ describe('keyboard focus', () => {
     },
     180_000,
   )
+
+  it('keeps focus in each dialog, visibly, and gives it back to the opener on Escape', async () => {
+    const { me, other } = await setUpWorld(b.browser)
+    const { page } = b
+    await signIn(b.context, me.username, me.password)
+    const dialog = (name: string) => page.getByRole('dialog', { name })
+    const button = (name: string) => page.getByRole('button', { name })
+    const problems: string[] = []
+    await page.goto(b.url('/'))
+    await h1(page).waitFor()
+    problems.push(
+      ...(await walkDialog(
+        page,
+        'create endorsement',
+        button('Create Endorsement'),
+        page.getByRole('dialog'),
+      )),
+    )
+    await page.goto(b.url(`/profile/${other.username}`))
+    await page.getByRole('article').first().waitFor()
+    problems.push(
+      ...(await walkDialog(page, 'report', button('Report this profile'), dialog('Report this profile'))),
+    )
+    await page.goto(b.url(`/profile/${me.username}`))
+    await page.getByRole('article').first().waitFor()
+    problems.push(
+      ...(await walkDialog(page, 'edit profile', button('Edit Profile'), page.getByRole('dialog'))),
+    )
+    await page.goto(b.url('/messages'))
+    await page.getByRole('list', { name: 'Conversations' }).waitFor()
+    problems.push(
+      ...(await walkDialog(page, 'connection picker', button('New message'), dialog('New message'))),
+    )
+    await page.goto(b.url('/settings'))
+    await h1(page).waitFor()
+    problems.push(
+      ...(await walkDialog(
+        page,
+        'delete account',
+        button('Delete my account'),
+        dialog('Delete your account?'),
+      )),
+    )
+    for (const line of problems) console.log(line)
+    expect(problems, `${problems.length} problems in dialogs`).toEqual([])
+  }, 120_000)
 
   it('shows where focus is at every stop of the admin dashboard', async () => {
     await setUpWorld(b.browser)

@@ -80,7 +80,8 @@ async function registrationId(cdp: CDPSession, scope: string) {
 }
 
 async function waitForMessages(subscription: LocalSubscription, count: number) {
-  for (let tries = 0; tries < 100; tries++) {
+  // Up to 30 s: on a loaded CI machine the push leaves after the endorsement's answer, not with it.
+  for (let tries = 0; tries < 300; tries++) {
     const messages = await push.messages(subscription)
     if (messages.length >= count) return messages
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -147,7 +148,7 @@ describe('Web Push', () => {
         }))
       })
     let notifications = await shown()
-    for (let tries = 0; notifications.length === 0 && tries < 50; tries++) {
+    for (let tries = 0; notifications.length === 0 && tries < 150; tries++) {
       await b.page.waitForTimeout(100)
       notifications = await shown()
     }

@@ -22,7 +22,14 @@ export type E2eServer = {
  * outbox), no demo data, no rate limits; it serves the built client. `host` names it in PUBLIC_URL and
  * the base URL: WebAuthn takes no IP address as its relying party, so the passkey spec says `localhost`.
  */
-export async function startServer({ host = '127.0.0.1' }: { host?: string } = {}): Promise<E2eServer> {
+export async function startServer({
+  host = '127.0.0.1',
+  env: extraEnv = {},
+}: {
+  host?: string
+  /** More configuration, e.g. `{ FEDERATION: 'on' }` for the federation spec's two instances. */
+  env?: Record<string, string>
+} = {}): Promise<E2eServer> {
   const port = await freePort()
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vouched-e2e-'))
   const baseUrl = `http://${host}:${port}`
@@ -36,6 +43,7 @@ export async function startServer({ host = '127.0.0.1' }: { host?: string } = {}
     SEED_DEMO: '0',
     RATE_LIMIT: 'off',
     LOG_LEVEL: process.env.E2E_SERVER_LOG ?? 'warn',
+    ...extraEnv,
   }
   // Always the embedded database in the temp folder: the run must never touch a shared PostgreSQL.
   delete env.DATABASE_URL

@@ -41,7 +41,10 @@ import { endorsementRequestsRoutes } from './features/endorsement-requests/endor
 import { endorsementsRoutes } from './features/endorsements/endorsements.routes'
 import { endorsementReviewRoutes } from './features/endorsements/endorsements.review.routes'
 import { eventsRoutes } from './features/events/events.routes'
+import { followersRoutes } from './features/federation/federation.followers.routes'
+import { federationFollowingRoutes } from './features/federation/federation.following.routes'
 import { federationPlugin, federationRoutes } from './features/federation/federation.routes'
+import { remoteVouchRoutes } from './features/federation/federation.remote-vouches.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { messagingRoutes } from './features/messaging/messaging.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
@@ -177,6 +180,9 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(uploadsRoutes)
   await app.register(federationPlugin)
   await app.register(federationRoutes, { indexHtml })
+  await app.register(followersRoutes)
+  await app.register(federationFollowingRoutes)
+  await app.register(remoteVouchRoutes)
 
   await registerClient(app, config, indexHtml)
   return app

@@ -118,8 +118,22 @@ const routes: Record<string, Row> = {
   'GET /.well-known/nodeinfo': { skip: 'FEDERATION off here; links to the NodeInfo document' },
   'GET /nodeinfo/2.1': { skip: 'FEDERATION off here; counts of members who publish and of published notes' },
   'GET /federation/users/:username/followers': { skip: 'FEDERATION off here; remote followers only' },
+  'GET /api/federation/followers': as(readers, '/api/federation/followers'),
+  'GET /api/federation/blocked-accounts': as(readers, '/api/federation/blocked-accounts'),
   'GET /federation/users/:username/vouches/:vouchId': (w) =>
     as(readers, `/federation/users/rita/vouches/${w.anonymousId}`)(w),
+  'GET /api/federation/lookup': {
+    skip: 'FEDERATION off here (409); a remote account as its server describes it',
+  },
+  'GET /api/federation/following': { skip: 'FEDERATION off here (409); remote accounts the reader follows' },
+  'GET /api/federation/feed': {
+    skip: 'FEDERATION off here (409); posts of remote accounts the reader follows',
+  },
+  // Vouches across instances are never anonymous, and none exists in either world.
+  'GET /api/federation/vouches/given': as(readers, '/api/federation/vouches/given'),
+  'GET /api/federation/vouches/received': as(readers, '/api/federation/vouches/received'),
+  'GET /api/federation/users/:username/vouches': (w) =>
+    ['rita', 'xavier'].flatMap((name) => as(readers, `/api/federation/users/${name}/vouches`)(w)),
   'GET /api/announcements': { skip: 'written by admins, no endorsement' },
   'GET /api/announcements/pinned': { skip: 'written by admins, no endorsement' },
   'GET /api/conversations': (w) =>

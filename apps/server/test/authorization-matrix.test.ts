@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto'
 import type { InjectOptions } from 'light-my-request'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { hashtags, sessions, users } from '../src/db/schema/index'
+import { hashtags, remoteVouchesGiven, remoteVouchesReceived, sessions, users } from '../src/db/schema/index'
 import { createSession, hashToken } from '../src/core/session'
 import type { UserRow } from '../src/core/user-shapes'
 import { createApiToken } from '../src/features/account/account.tokens.service'
@@ -101,6 +101,22 @@ const endorsementOf = (w: World) =>
     contentUrl: undefined,
     contentType: undefined,
   })
+/** A vouch from another instance waiting for the member's answer. */
+const remoteVouchTo = async (member: UserRow) => {
+  const [row] = await t.db
+    .insert(remoteVouchesReceived)
+    .values({
+      toUserId: member.id,
+      actorUri: `https://other.example/users/${uniqueSuffix()}`,
+      handle: '@x@other.example',
+      instance: 'other.example',
+      profileUrl: 'https://other.example/users/x',
+      category: 'Leadership',
+      offerId: `https://other.example/offers/${uniqueSuffix()}`,
+    })
+    .returning()
+  return row!
+}
 /** An endorsement the peer gave to the owner. */
 const endorsementToOwner = (w: World) =>
   createEndorsement(t.db, t.config, {
@@ -696,6 +712,32 @@ const ROWS: Row[] = [
     expect: members(200),
   },
   { route: 'GET /api/account/export', make: () => ({ url: '/api/account/export' }), expect: members(200) },
+  // Following fediverse accounts (features/federation): FEDERATION is off here, so every member is told
+  // so (409); who may reach what with it on is in federation.following.routes.test.ts.
+  {
+    route: 'GET /api/federation/lookup',
+    make: () => ({ url: '/api/federation/lookup?handle=%40someone%40example.social' }),
+    expect: members(409),
+  },
+  {
+    route: 'GET /api/federation/following',
+    make: () => ({ url: '/api/federation/following' }),
+    expect: members(409),
+  },
+  {
+    route: 'POST /api/federation/following',
+    make: () => ({
+      url: '/api/federation/following',
+      payload: { actorUri: 'https://example.social/users/a' },
+    }),
+    expect: members(409),
+  },
+  {
+    route: 'DELETE /api/federation/following/:id',
+    make: () => ({ url: '/api/federation/following/1' }),
+    expect: members(409),
+  },
+  { route: 'GET /api/federation/feed', make: () => ({ url: '/api/federation/feed' }), expect: members(409) },
   // Trust rank (features/trust)
   {
     route: 'GET /api/trust/:username',
@@ -811,7 +853,7 @@ const ROWS: Row[] = [
     route: 'DELETE /api/push/subscriptions',
     make: async (w) => {
       const subscription = pushSubscription()
-      await upsertSubscription(t.db, t.config, w.owner.id, { subscription })
+      await upsertSubscription(t.db, t.config, w.owner.id, null, { subscription })
       return { url: '/api/push/subscriptions', payload: { endpoint: subscription.endpoint } }
     },
     expect: ownerOnly(200, 404),
@@ -852,6 +894,38 @@ const ROWS: Row[] = [
     },
     expect: everyone(200),
   },
+  // Followers and blocked remote accounts (issue 30): FEDERATION is off here, so members are told so
+  // (409); owners and strangers with it on are in features/federation/federation.followers.routes.test.ts.
+  {
+    route: 'GET /api/federation/followers',
+    make: () => ({ url: '/api/federation/followers' }),
+    expect: members(409),
+  },
+  {
+    route: 'POST /api/federation/followers/:id/approve',
+    make: () => ({ url: '/api/federation/followers/1/approve' }),
+    expect: members(409),
+  },
+  {
+    route: 'DELETE /api/federation/followers/:id',
+    make: () => ({ url: '/api/federation/followers/1' }),
+    expect: members(409),
+  },
+  {
+    route: 'GET /api/federation/blocked-accounts',
+    make: () => ({ url: '/api/federation/blocked-accounts' }),
+    expect: members(409),
+  },
+  {
+    route: 'POST /api/federation/blocked-accounts',
+    make: () => ({ url: '/api/federation/blocked-accounts', payload: { actor: '@someone@remote.example' } }),
+    expect: members(409),
+  },
+  {
+    route: 'DELETE /api/federation/blocked-accounts/:id',
+    make: () => ({ url: '/api/federation/blocked-accounts/1' }),
+    expect: members(409),
+  },
   {
     route: 'GET /api/account/notification-preferences',
     make: () => ({ url: '/api/account/notification-preferences' }),
@@ -863,6 +937,53 @@ const ROWS: Row[] = [
       url: '/api/account/notification-preferences',
       payload: { preferences: [{ type: 'like', inApp: false, email: true }] },
     }),
+    expect: members(200),
+  },
+  // Vouches across Vouched instances (features/federation, decision 156); FEDERATION is off here, so
+  // giving answers 409 FEDERATION_OFF (the two-instance tests in federation.remote-vouches.test.ts).
+  {
+    route: 'POST /api/federation/vouches',
+    make: () => ({ url: '/api/federation/vouches', payload: { actorUri: 'https://other.example/users/x' } }),
+    expect: members(409),
+  },
+  {
+    route: 'GET /api/federation/vouches/given',
+    make: () => ({ url: '/api/federation/vouches/given' }),
+    expect: members(200),
+  },
+  {
+    route: 'DELETE /api/federation/vouches/:id',
+    make: async (w) => {
+      const [row] = await t.db
+        .insert(remoteVouchesGiven)
+        .values({
+          fromUserId: w.owner.id,
+          actorUri: `https://other.example/users/${uniqueSuffix()}`,
+          handle: '@x@other.example',
+          category: 'Leadership',
+          offerId: `https://matrix.example/offers/${uniqueSuffix()}`,
+        })
+        .returning()
+      return { url: `/api/federation/vouches/${row!.id}` }
+    },
+    // The owner's is found, but its receiver cannot be told while the server does not federate.
+    expect: ownerOnly(409, 404),
+  },
+  {
+    route: 'GET /api/federation/vouches/received',
+    make: () => ({ url: '/api/federation/vouches/received' }),
+    expect: members(200),
+  },
+  ...(['accept', 'decline'] as const).map((action) => ({
+    route: `POST /api/federation/vouches/received/:id/${action}`,
+    make: async (w: World) => ({
+      url: `/api/federation/vouches/received/${(await remoteVouchTo(w.owner)).id}/${action}`,
+    }),
+    expect: ownerOnly(200, 404),
+  })),
+  {
+    route: 'GET /api/federation/users/:username/vouches',
+    make: (w) => ({ url: `/api/federation/users/${w.peer.username}/vouches` }),
     expect: members(200),
   },
 ]

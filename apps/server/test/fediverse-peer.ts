@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { createFederation, type generateCryptoKeyPair, MemoryKvStore } from '@fedify/fedify'
-import { Activity, Endpoints, Follow, Person, Undo, type Actor } from '@fedify/vocab'
+import { Accept, Activity, Endpoints, Follow, Person, Undo, type Actor } from '@fedify/vocab'
 import { buildTestApp } from './build-test-app'
 import { freePort } from './start-server'
 
@@ -14,7 +14,17 @@ export type Delivery = { path: string; body: string; json: Record<string, unknow
  * It records every request its inboxes receive, raw, before fedify reads it, and every activity fedify
  * accepted after checking its signature.
  */
-export async function startPeer({ port: fixedPort }: { port?: number } = {}) {
+export async function startPeer({
+  port: fixedPort,
+  software = 'fedify-peer',
+  acceptFollows = false,
+}: {
+  port?: number
+  /** The software name its NodeInfo gives (`vouched` to pass for another Vouched instance). */
+  software?: string
+  /** Answers each Follow of its actors with an Accept, as Mastodon does for unlocked accounts. */
+  acceptFollows?: boolean
+} = {}) {
   const port = fixedPort ?? (await freePort())
   const origin = `http://127.0.0.1:${port}`
   const federation = createFederation<void>({
@@ -48,20 +58,41 @@ export async function startPeer({ port: fixedPort }: { port?: number } = {}) {
       return new Person({
         id: ctx.getActorUri(identifier),
         preferredUsername: identifier,
+        name: `Peer ${identifier}`,
+        summary: `<p>Hello from <b>${identifier}</b></p><script>alert(1)</script>`,
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: pair?.cryptographicKey ?? null,
       })
     })
     .setKeyPairsDispatcher(async (_ctx, identifier) => [await keyOf(identifier)])
+  federation.setNodeInfoDispatcher('/nodeinfo/2.1', () => ({
+    software: { name: software, version: '1.0.0' },
+    protocols: ['activitypub'],
+    usage: { users: {}, localPosts: 0, localComments: 0 },
+  }))
 
   const deliveries: Delivery[] = []
   const accepted: { type: string; json: Record<string, unknown> }[] = []
-  federation.setInboxListeners('/users/{identifier}/inbox', '/inbox').on(Activity, async (_ctx, activity) => {
+  federation.setInboxListeners('/users/{identifier}/inbox', '/inbox').on(Activity, async (ctx, activity) => {
     accepted.push({
       type: activity.constructor.name,
       json: (await activity.toJsonLd({ format: 'compact' })) as Record<string, unknown>,
     })
+    const target = activity instanceof Follow && activity.objectId ? ctx.parseUri(activity.objectId) : null
+    if (acceptFollows && activity instanceof Follow && target?.type === 'actor') {
+      const follower = await activity.getActor(ctx)
+      if (!follower) return
+      await ctx.sendActivity(
+        { identifier: target.identifier },
+        follower,
+        new Accept({
+          id: new URL(`/accepts/${randomUUID()}`, origin),
+          actor: activity.objectId,
+          object: activity,
+        }),
+      )
+    }
   })
 
   const readBody = async (request: IncomingMessage) => {
@@ -108,6 +139,10 @@ export async function startPeer({ port: fixedPort }: { port?: number } = {}) {
   return {
     origin,
     actorUri: (identifier: string) => ctx.getActorUri(identifier).href,
+    /** Signs and sends any activity as one of its actors, e.g. one a real server would never send. */
+    async send(identifier: string, target: string, activity: Activity) {
+      await ctx.sendActivity({ identifier }, await lookup(target), activity)
+    },
     deliveries,
     accepted,
     lookup,
@@ -134,6 +169,7 @@ export async function startPeer({ port: fixedPort }: { port?: number } = {}) {
         }),
       )
     },
+    ctx,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

@@ -69,6 +69,7 @@ describe('the locale setting', () => {
       digest: 'off',
       locale: 'de',
       federated: false,
+      approveFollowers: false,
       federationAvailable: false,
     })
     expect((await settings(ana)).json().locale).toBe('de')
@@ -80,6 +81,7 @@ describe('the locale setting', () => {
       digest: 'off',
       locale: 'de',
       federated: false,
+      approveFollowers: false,
       federationAvailable: false,
     })
     expect((await patch(ana, { locale: null })).json().locale).toBeNull()

@@ -32,7 +32,8 @@ export async function startServer(
   env: Record<string, string> = {},
   { compiled = false }: { compiled?: boolean } = {},
 ): Promise<RunningServer> {
-  const port = await freePort()
+  // A caller may name the port (the federation demo's instances are at known addresses).
+  const port = env.PORT ? Number(env.PORT) : await freePort()
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'vouched-proc-')))
   const args = compiled ? ['--enable-source-maps', 'dist/main.js'] : ['--import', 'tsx', 'src/main.ts']
   const child = spawn(process.execPath, args, {

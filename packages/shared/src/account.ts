@@ -4,6 +4,7 @@ import { ZVerifiableCredential } from './credentials'
 import { ZEndorsementRequestExport } from './endorsement-requests'
 import { ZAccountSettings } from './endorsement-review'
 import { ZCategory, ZLevel, ZRelationship } from './endorsements'
+import { ZRemoteVouchesGiven, ZRemoteVouchesReceived } from './remote-vouches'
 import { ZSelfUser } from './users'
 import { PREFERENCE_TYPES, ACCOUNT_MESSAGES } from './account.constants'
 import { refineNewPassword, type PasswordMeter, type PasswordOwner } from './password-policy'
@@ -218,6 +219,9 @@ export const ZAccountExport = z.object({
   ),
   activity: z.array(z.object({ day: z.string(), count: z.number().int() })),
   sessions: z.array(z.object({ createdAt: z.string(), expiresAt: z.string(), current: z.boolean() })),
+  /** Vouches given to and received from members of other Vouched servers (decision 156). */
+  remoteVouchesGiven: ZRemoteVouchesGiven.optional(),
+  remoteVouchesReceived: ZRemoteVouchesReceived.optional(),
   /**
    * The member's Open Badges 3.0 credentials (issue 26), signed, to carry elsewhere: one per medal
    * held and one per named, shown endorsement received. Each verifies on /verify or any OB 3.0 verifier.

@@ -64,6 +64,8 @@ export const ZAccountSettings = z.object({
   locale: ZLocale.nullable(),
   /** The member publishes their profile and public vouches to the fediverse (docs/federation.md). */
   federated: z.boolean(),
+  /** Follows wait for the member's approval (decision 154); off: remote accounts follow at once. */
+  approveFollowers: z.boolean(),
   /** Whether this instance federates at all (FEDERATION=on): without it `federated` changes nothing. */
   federationAvailable: z.boolean(),
 })
@@ -77,6 +79,7 @@ export const ZUpdateAccountSettingsBody = z
     digest: ZDigestFrequency.optional(),
     locale: ZLocale.nullable().optional(),
     federated: z.boolean({ error: 'federated must be true or false' }).optional(),
+    approveFollowers: z.boolean({ error: 'approveFollowers must be true or false' }).optional(),
   })
   .strict()
 

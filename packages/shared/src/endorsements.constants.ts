@@ -16,6 +16,24 @@ export type TCategory = (typeof CATEGORIES)[number]
 
 export const DEFAULT_CATEGORY: TCategory = 'Technical Skills'
 
+/**
+ * The categories as people read them. A category travels and is stored as its English name; this
+ * names them for the shared catalogue, so the web (sharedText) and the server's notification texts
+ * show them in the reader's language.
+ */
+export const CATEGORY_LABELS: Record<TCategory, string> = {
+  'Technical Skills': 'Technical Skills',
+  Communication: 'Communication',
+  Leadership: 'Leadership',
+  'Project Management': 'Project Management',
+  'Problem Solving': 'Problem Solving',
+  Creativity: 'Creativity',
+  Teamwork: 'Teamwork',
+  Initiative: 'Initiative',
+  Adaptability: 'Adaptability',
+  Other: 'Other',
+}
+
 /** How the profile groups its category cards (SPEC.md §2), in display order. */
 export const PROFESSIONAL_CATEGORIES = [
   'Technical Skills',

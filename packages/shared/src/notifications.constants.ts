@@ -8,6 +8,7 @@ export const NOTIFICATION_TYPES = [
   'message',
   'announcement',
   'endorsement-request',
+  'follow-request',
 ] as const
 
 export type TNotificationType = (typeof NOTIFICATION_TYPES)[number]
@@ -59,4 +60,5 @@ export const NOTIFICATION_TEXTS = {
   /** `hashtags` as the notice lists them: "#a, #b". */
   vouchRequested: (name: string, hashtags: string) => `${name} asked you to vouch for ${hashtags}`,
   newMessage: 'You have a new message',
+  followRequested: (handle: string) => `${handle} asked to follow you on the fediverse`,
 } as const

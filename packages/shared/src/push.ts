@@ -21,6 +21,15 @@ export const PUSH_MESSAGES = {
   subscribeFailed: 'Failed to turn on notifications on this device',
   saved: 'Device notifications saved',
   saveFailed: 'Failed to save the device notifications',
+  // A push's title, by the notification's type; its body is the notification's own text.
+  titleEndorsement: 'New endorsement',
+  titleLike: 'New like',
+  titleComment: 'New comment',
+  titleConnection: 'Connections',
+  titleMessage: 'New message',
+  titleAnnouncement: 'Announcement',
+  titleEndorsementRequest: 'Request to vouch',
+  titleFollowRequest: 'Request to follow you',
 } as const
 
 /** Hosts a development or test push service may run on over plain http (the server refuses it in production). */

@@ -38,6 +38,8 @@ export const ZReputation = z.object({
   hiddenEndorsements: z.number().int(),
   total: z.number().int(),
   endorsements: z.array(ZReputationItem),
+  /** What accepted vouches from other Vouched servers add: small and capped (docs/decisions/156). */
+  remotePoints: z.number().optional(),
 })
 
 export type TReputation = z.infer<typeof ZReputation>

@@ -100,6 +100,7 @@ const en: MailTexts = {
       message: 'You have a new message',
       announcement: 'There is a new announcement',
       'endorsement-request': 'A connection asked you to vouch for them',
+      'follow-request': 'Someone on the fediverse asked to follow you',
     },
     subject: (what) => `Vouched: ${what}`,
     footer: (homeUrl, settingsUrl) => [
@@ -116,6 +117,7 @@ const en: MailTexts = {
       message: ['new message', 'new messages'],
       announcement: ['announcement', 'announcements'],
       'endorsement-request': ['request to vouch', 'requests to vouch'],
+      'follow-request': ['request to follow you', 'requests to follow you'],
     },
     unread: (total) => `${total} unread notification${total === 1 ? '' : 's'}`,
     subject: (frequency, unread) => `Vouched: your ${frequency} digest, ${unread}`,
@@ -184,6 +186,7 @@ const de: MailTexts = {
       message: 'Du hast eine neue Nachricht',
       announcement: 'Es gibt eine neue Ankündigung',
       'endorsement-request': 'Ein Kontakt bittet dich um eine Empfehlung',
+      'follow-request': 'Jemand im Fediverse möchte dir folgen',
     },
     subject: (what) => `Vouched: ${what}`,
     footer: (homeUrl, settingsUrl) => [
@@ -200,6 +203,7 @@ const de: MailTexts = {
       message: ['neue Nachricht', 'neue Nachrichten'],
       announcement: ['Ankündigung', 'Ankündigungen'],
       'endorsement-request': ['Bitte um eine Empfehlung', 'Bitten um eine Empfehlung'],
+      'follow-request': ['Anfrage, dir zu folgen', 'Anfragen, dir zu folgen'],
     },
     unread: (total) => `${total} ungelesene Benachrichtigung${total === 1 ? '' : 'en'}`,
     subject: (frequency, unread) =>

@@ -119,7 +119,7 @@ describe('session cache', () => {
     await eventually(() => expect(isHeld(t.app, a.cookie)).toBe(false))
     expect(isHeld(t.app, b.cookie)).toBe(true)
     expect((await a.me()).statusCode).toBe(401)
-    await t.db.execute(sql`truncate table sessions`)
+    await t.db.execute(sql`truncate table sessions cascade`)
     await eventually(() => expect(isHeld(t.app, b.cookie)).toBe(false))
     expect((await b.me()).statusCode).toBe(401)
   })

@@ -23,6 +23,7 @@ export type Member = Omit<
   | 'digest'
   // A setting read with the settings and by federation's own queries: no request needs it in memory.
   | 'federated'
+  | 'approveFollowers'
 >
 
 /** The columns of a `Member`, for reads that never need the secrets in memory at all. */

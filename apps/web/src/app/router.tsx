@@ -33,6 +33,7 @@ const VerifyPage = lazy(() => import('./routes/verify'))
 const NotificationsPage = lazy(() => import('./routes/notifications'))
 const VouchPage = lazy(() => import('./routes/vouch'))
 const EndorsementRequestsPage = lazy(() => import('./routes/endorsement-requests'))
+const FediverseVouchPage = lazy(() => import('./routes/fediverse-vouch'))
 const NotFoundPage = lazy(() => import('./routes/not-found'))
 
 /**
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
           { path: 'notifications', element: <NotificationsPage /> },
           { path: 'vouches/:id', element: <VouchPage /> },
           { path: 'endorsement-requests', element: <EndorsementRequestsPage /> },
+          { path: 'fediverse/vouch', element: <FediverseVouchPage /> },
         ],
       },
       {

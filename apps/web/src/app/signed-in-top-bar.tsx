@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query'
 import { TopBar, type SlotPlacement, type TopBarSlots } from '../components/layout/top-bar'
+import { settingsQuery } from '../features/account/account.api'
 import { ColorSchemeMenu } from '../features/account/components/color-scheme-menu'
 import { useMemberColorScheme } from '../features/account/hooks/use-color-scheme-choice'
 import { useMemberLocale } from '../features/account/hooks/use-language-choice'
@@ -23,11 +25,18 @@ const topBarSlots: TopBarSlots = {
   notifications: (placement) => <LiveNotifications placement={placement} />,
   connectionRequests: (placement) => <LiveConnectionRequests placement={placement} />,
   messages: (placement) => <LiveMessagesLink placement={placement} />,
-  search: (_placement, onDone) => <SearchSuggestBox onSearch={onDone} />,
+  search: (_placement, onDone) => <Search onDone={onDone} />,
   createEndorsement: (placement) => (
     <CreateEndorsementButton className={placement === 'menu' ? 'h-9' : undefined} />
   ),
   userMenu: <ColorSchemeMenu />,
+}
+
+/** The search box, which also finds fediverse accounts where the instance federates (issue 30). */
+function Search({ onDone }: { onDone: (() => void) | undefined }) {
+  const settings = useQuery(settingsQuery()).data
+  const fediverse = settings?.federationAvailable ? { publishes: settings.federated } : undefined
+  return <SearchSuggestBox onSearch={onDone} fediverse={fediverse} />
 }
 
 /*

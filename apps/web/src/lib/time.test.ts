@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { changeLocale } from './i18n/i18n'
+import { PSEUDO_LOCALE } from './i18n/pseudo'
 import { formatAge, formatDay, formatMonth, formatRelativeTime } from './time'
 
 const now = new Date('2025-06-15T12:00:00.000Z')
@@ -90,5 +91,16 @@ describe('in German', () => {
     await changeLocale('en')
     expect(formatAge(ago(5 * MINUTE), now)).toBe('5 minutes ago')
     expect(formatDay(new Date(2025, 2, 4))).toBe('Mar 4, 2025')
+  })
+})
+
+describe('in the pseudo-locale', () => {
+  it('accents English dates and ages like every other text, so its sweep sees them translated', async () => {
+    await changeLocale(PSEUDO_LOCALE)
+    expect(formatDay(new Date(2025, 2, 4))).toBe('⟦Ṁáŕ 4, 2025⟧')
+    expect(formatMonth(new Date(2025, 2, 4))).toBe('⟦Ṁáŕ 2025⟧')
+    expect(formatAge(ago(5 * MINUTE), now)).toBe('⟦5 ɱíñúţéš áĝó⟧')
+    expect(formatRelativeTime(ago(5 * MINUTE), now)).toBe('⟦5 ɱíñúţéš áĝó⟧')
+    expect(formatRelativeTime(null, now)).toBe('⟦ŕéçéñţļý⟧')
   })
 })

@@ -1,5 +1,6 @@
 import { differenceInHours, formatDistance, isValid, parseISO } from 'date-fns'
 import { currentLocale, i18n } from './i18n/i18n'
+import { PSEUDO_LOCALE, pseudoText } from './i18n/pseudo'
 
 /*
  * English (the spec's texts) is spelled out rather than using date-fns' format (its pattern engine and
@@ -26,6 +27,9 @@ function formatters(locale: string): Formatters {
   return found
 }
 
+/** An English date or age, accented in the pseudo-locale like every other text (its tests see it is localized). */
+const english = (text: string) => (i18n.language === PSEUDO_LOCALE ? pseudoText(text) : text)
+
 /** The language dates are written in now, undefined for English (hand-spelled). */
 function intlLocale(): string | undefined {
   const locale = currentLocale()
@@ -36,14 +40,14 @@ function intlLocale(): string | undefined {
 export function formatDay(date: Date): string {
   const locale = intlLocale()
   if (locale) return formatters(locale).day.format(date)
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`
+  return english(`${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`)
 }
 
 /** "Mar 2025" (date-fns 'MMM yyyy'), in local time; "März 2025" in German. */
 export function formatMonth(date: Date): string {
   const locale = intlLocale()
   if (locale) return formatters(locale).month.format(date)
-  return `${MONTHS[date.getMonth()]} ${date.getFullYear()}`
+  return english(`${MONTHS[date.getMonth()]} ${date.getFullYear()}`)
 }
 
 const toDate = (value: string | number | Date | null | undefined): Date | undefined => {
@@ -52,7 +56,7 @@ const toDate = (value: string | number | Date | null | undefined): Date | undefi
   return isValid(date) ? date : undefined
 }
 
-const recently = () => (intlLocale() ? i18n.t('common:time.recently') : 'recently')
+const recently = () => (intlLocale() ? i18n.t('common:time.recently') : english('recently'))
 
 /**
  * Notification and activity times (SPEC.md §2): relative with a suffix under 24 hours ("5 minutes ago",
@@ -66,7 +70,7 @@ export function formatRelativeTime(
   if (!date) return recently()
   if (Math.abs(differenceInHours(now, date)) >= 24) return formatDay(date)
   const locale = intlLocale()
-  if (!locale) return formatDistance(date, now, { addSuffix: true })
+  if (!locale) return english(formatDistance(date, now, { addSuffix: true }))
   // Whole minutes and hours, as date-fns counts them in English; under a minute is "just now".
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000)
   const minutes = Math.round(seconds / 60)
@@ -102,5 +106,5 @@ export function formatAge(value: string | number | Date | null | undefined, now 
 
 function age(n: number, unit: AgeUnit): string {
   if (intlLocale()) return i18n.t(`common:time.age.${unit}`, { count: n })
-  return `${n} ${unit}${n === 1 ? '' : 's'} ago`
+  return english(`${n} ${unit}${n === 1 ? '' : 's'} ago`)
 }

@@ -7,6 +7,7 @@ import {
   ENDORSEMENT_REQUEST_MESSAGE_MAX,
   ENDORSEMENT_REQUESTS_PER_DAY,
 } from '../endorsement-requests.constants'
+import { ACTOR_ADDRESS_MAX } from '../federation-followers'
 import { COMMENT_MAX, HASHTAG_LENGTH_MAX, NOTE_MAX } from '../endorsements.constants'
 import { CONVERSATION_SEARCH_MAX, MESSAGE_MAX } from '../messaging.constants'
 import { VERIFICATION_CODE_LENGTH } from '../profiles.constants'
@@ -250,6 +251,16 @@ export const MESSAGES_DE: TMessageCatalogue = {
     user: 'Mitglieder',
     hashtag: 'Hashtags',
   },
+  FEDIVERSE_FOLLOWING_MESSAGES: {
+    handleInvalid: 'Gib ein Fediverse-Handle wie @name@example.social oder die URL eines Kontos ein',
+    localHandle: 'Dieses Konto ist auf diesem Server: Suche das Mitglied stattdessen nach seinem Namen',
+    notFound: 'Mit diesem Handle wurde kein Fediverse-Konto gefunden',
+    remoteDown: 'Der Server dieses Kontos hat nicht geantwortet. Versuche es später noch einmal.',
+    notPublishing:
+      'Schalte „Mein Profil im Fediverse veröffentlichen“ in den Einstellungen ein, um Fediverse-Konten zu folgen: Sie sehen, wer ihnen folgt',
+    followingNotFound: 'Du folgst diesem Konto nicht',
+    cursorInvalid: 'Diese Seite der Liste gibt es nicht',
+  },
   ENDORSEMENT_REQUEST_MESSAGES: {
     self: 'Du kannst dich nicht selbst um eine Empfehlung bitten',
     notConnected: 'Du kannst nur deine Kontakte um eine Empfehlung bitten',
@@ -263,6 +274,30 @@ export const MESSAGES_DE: TMessageCatalogue = {
     onlyRecipient: 'Nur das angefragte Mitglied kann diese Anfrage ablehnen',
     onlySender: 'Nur das anfragende Mitglied kann diese Anfrage zurückziehen',
     notOpen: 'Diese Anfrage wurde bereits beantwortet oder zurückgezogen',
+  },
+  FOLLOWER_MESSAGES: {
+    federationOff: 'Dieser Server ist nicht Teil des Fediverse',
+    notPublishing: 'Veröffentliche zuerst dein Profil im Fediverse',
+    followerNotFound: 'Follower nicht gefunden',
+    blockedAccountNotFound: 'Blockiertes Konto nicht gefunden',
+    actorRequired: 'Gib ein Konto als @name@server oder als Adresse seines Profils ein',
+    actorTooLong: `Das Konto darf höchstens ${ACTOR_ADDRESS_MAX} Zeichen lang sein`,
+    actorInvalid: 'Gib ein Konto als @name@server oder als https-Adresse ein',
+    actorNotFound: 'Dort wurde kein Fediverse-Konto gefunden',
+    actorIsLocal: 'Das ist ein Mitglied dieses Servers: Blockiere es auf seinem Profil',
+  },
+  REMOTE_VOUCH_MESSAGES: {
+    actorUri: 'Gib die Adresse eines Mitglieds eines anderen Vouched-Servers ein',
+    neverAnonymous: 'Empfehlungen für Mitglieder anderer Server sind nie anonym',
+    notPublishing:
+      'Schalte in deinen Einstellungen die Veröffentlichung im Fediverse ein, um Mitglieder anderer Server zu empfehlen',
+    actorNotFound: 'Unter dieser Adresse wurde kein Konto gefunden',
+    notVouched:
+      'Dieses Konto ist nicht auf einem Vouched-Server: Nur Mitglieder von Vouched-Servern können Empfehlungen erhalten',
+    localActor: 'Dieses Mitglied ist auf diesem Server: Empfiehl es über sein Profil',
+    duplicate: 'Du hast dieses Mitglied in dieser Kategorie bereits empfohlen',
+    notYours: 'Nur das Mitglied, das diese Empfehlung erhalten hat, kann sie annehmen oder ablehnen',
+    alreadyAccepted: 'Diese Empfehlung wurde bereits angenommen',
   },
   REVIEW_MESSAGES: {
     notYours: 'Nur das Mitglied, das diese Empfehlung erhalten hat, kann sie annehmen oder ablehnen',
@@ -316,6 +351,18 @@ export const MESSAGES_DE: TMessageCatalogue = {
     'very-good': 'Sehr gut',
     expert: 'Experte/Expertin',
   },
+  CATEGORY_LABELS: {
+    'Technical Skills': 'Fachliche Fähigkeiten',
+    Communication: 'Kommunikation',
+    Leadership: 'Führung',
+    'Project Management': 'Projektmanagement',
+    'Problem Solving': 'Problemlösung',
+    Creativity: 'Kreativität',
+    Teamwork: 'Teamarbeit',
+    Initiative: 'Eigeninitiative',
+    Adaptability: 'Anpassungsfähigkeit',
+    Other: 'Sonstiges',
+  },
   MESSAGING_MESSAGES: {
     contentEmpty: 'Bitte gib eine Nachricht ein',
     contentMax: `Die Nachricht darf höchstens ${MESSAGE_MAX} Zeichen lang sein`,
@@ -345,6 +392,7 @@ export const MESSAGES_DE: TMessageCatalogue = {
     connectionAccepted: (name) => `${name} hat deine Kontaktanfrage angenommen`,
     vouchRequested: (name, hashtags) => `${name} bittet dich um eine Empfehlung für ${hashtags}`,
     newMessage: 'Du hast eine neue Nachricht',
+    followRequested: (handle) => `${handle} möchte dir im Fediverse folgen`,
   },
   PASSWORD_MESSAGES: {
     blank: 'Das Passwort darf nicht nur aus Leerzeichen bestehen',
@@ -364,6 +412,14 @@ export const MESSAGES_DE: TMessageCatalogue = {
     subscribeFailed: 'Benachrichtigungen auf diesem Gerät konnten nicht eingeschaltet werden',
     saved: 'Gerätebenachrichtigungen gespeichert',
     saveFailed: 'Die Gerätebenachrichtigungen konnten nicht gespeichert werden',
+    titleEndorsement: 'Neue Empfehlung',
+    titleLike: 'Neues „Gefällt mir“',
+    titleComment: 'Neuer Kommentar',
+    titleConnection: 'Kontakte',
+    titleMessage: 'Neue Nachricht',
+    titleAnnouncement: 'Ankündigung',
+    titleEndorsementRequest: 'Bitte um eine Empfehlung',
+    titleFollowRequest: 'Anfrage, dir zu folgen',
   },
   PROFILE_MESSAGES: {
     fullNameMin: 'Der vollständige Name muss mindestens 2 Zeichen lang sein',
@@ -579,5 +635,6 @@ export const MESSAGES_DE: TMessageCatalogue = {
     localeEnum: 'locale muss en oder de sein',
     digestEnum: 'digest muss off, daily oder weekly sein',
     federatedBoolean: 'federated muss true oder false sein',
+    approveFollowersBoolean: 'approveFollowers muss true oder false sein',
   },
 }

@@ -10,14 +10,22 @@ import { CONNECTION_MESSAGES, CONNECTION_NOTICES } from '../connections.constant
 import { CREDENTIAL_MESSAGES } from '../credentials'
 import { DIGEST_DESCRIPTIONS, DIGEST_LABELS, DIGEST_MESSAGES, DIGEST_SAVED_MESSAGES } from '../digest'
 import { DISCOVERY_MESSAGES, SEARCH_SORT_LABELS, SEARCH_TYPE_LABELS } from '../discovery.constants'
+import { FEDIVERSE_FOLLOWING_MESSAGES } from '../fediverse-following.constants'
 import { ENDORSEMENT_REQUEST_MESSAGES } from '../endorsement-requests.constants'
+import { FOLLOWER_MESSAGES } from '../federation-followers'
 import { REVIEW_MESSAGES } from '../endorsement-review'
-import { ENDORSEMENT_MESSAGES, LEVEL_LABELS, RELATIONSHIP_LABELS } from '../endorsements.constants'
+import {
+  CATEGORY_LABELS,
+  ENDORSEMENT_MESSAGES,
+  LEVEL_LABELS,
+  RELATIONSHIP_LABELS,
+} from '../endorsements.constants'
 import { CONVERSATION_SEARCH_MAX, MESSAGING_MESSAGES } from '../messaging.constants'
 import { NOTIFICATION_MESSAGES, NOTIFICATION_TEXTS } from '../notifications.constants'
 import { PASSWORD_MESSAGES } from '../password-policy'
 import { PROFILE_MESSAGES } from '../profiles.constants'
 import { PUSH_MESSAGES } from '../push'
+import { REMOTE_VOUCH_MESSAGES } from '../remote-vouches'
 import {
   REPORT_ACTION_LABELS,
   REPORT_MESSAGES,
@@ -68,6 +76,7 @@ export const INLINE_SCHEMA_MESSAGES = {
   localeEnum: 'locale must be one of en, de',
   digestEnum: 'digest must be one of off, daily, weekly',
   federatedBoolean: 'federated must be true or false',
+  approveFollowersBoolean: 'approveFollowers must be true or false',
 } as const
 
 /** The users.constants texts that are not in a `*_MESSAGES` object. */
@@ -102,10 +111,14 @@ export const MESSAGES_EN = {
   SEARCH_SORT_LABELS,
   SEARCH_TYPE_LABELS,
   ENDORSEMENT_REQUEST_MESSAGES,
+  FOLLOWER_MESSAGES,
+  FEDIVERSE_FOLLOWING_MESSAGES,
   REVIEW_MESSAGES,
+  REMOTE_VOUCH_MESSAGES,
   ENDORSEMENT_MESSAGES,
   RELATIONSHIP_LABELS,
   LEVEL_LABELS,
+  CATEGORY_LABELS,
   MESSAGING_MESSAGES,
   NOTIFICATION_MESSAGES,
   NOTIFICATION_TEXTS,

@@ -110,6 +110,11 @@ describe('localizeMessage', () => {
     expect(localizeMessage('Ana asked you to vouch for #TypeScript, #Go', 'de')).toBe(
       'Ana bittet dich um eine Empfehlung für #TypeScript, #Go',
     )
+    // A category inside a notification, as the list, pushes and mails show it.
+    expect(localizeMessage(MESSAGES_EN.NOTIFICATION_TEXTS.endorsed('Ana', 'Technical Skills'), 'de')).toBe(
+      MESSAGES_DE.NOTIFICATION_TEXTS.endorsed('Ana', 'Fachliche Fähigkeiten'),
+    )
+    expect(localizeMessage('Problem Solving', 'de')).toBe('Problemlösung')
   })
 
   it('leaves English and unknown texts as they are', () => {

@@ -33,7 +33,10 @@ export const federationKeys = pgTable(
   (t) => [uniqueIndex('federation_keys_user_kind_uq').on(t.userId, t.kind)],
 )
 
-/** Remote actors following a member; only accepted follows are kept. */
+/**
+ * Remote actors following a member, or asking to: a follow waits as `pending` while the member approves
+ * followers (decision 154); only `accepted` ones are in the followers collection and hear anything.
+ */
 export const federationFollowers = pgTable(
   'federation_followers',
   {
@@ -47,6 +50,12 @@ export const federationFollowers = pgTable(
     /** `@name@host`, for the member's list of followers. */
     handle: text('handle'),
     followId: text('follow_id'),
+    state: text('state', { enum: ['pending', 'accepted'] })
+      .notNull()
+      .default('accepted'),
+    /** The actor's display name and profile page as it gave them, for the member's list. */
+    name: text('name'),
+    url: text('url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

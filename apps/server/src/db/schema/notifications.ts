@@ -18,6 +18,7 @@ export const notifications = pgTable(
         'message',
         'announcement',
         'endorsement-request',
+        'follow-request',
       ],
     }).notNull(),
     entityId: integer('entity_id'),

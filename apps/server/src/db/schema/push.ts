@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { notifications } from './notifications'
-import { users } from './users'
+import { sessions, users } from './users'
 
 /**
  * The instance's VAPID key pair for Web Push (docs/decisions/147), made on first start. One row ever:
@@ -24,8 +24,9 @@ export type StoredPushTypes = Record<string, boolean>
 
 /**
  * A browser's push subscription (the PushSubscription JSON), one row per endpoint: the device belongs
- * to the member who registered it last. Gone with the member; removed when the push service answers
- * 404 or 410 for it.
+ * to the member who registered it last. Gone with the member, and with the session that registered it
+ * (signing out, or ending the session from another device, stops the pushes: decision 158); removed when
+ * the push service answers 404 or 410 for it.
  */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
@@ -37,6 +38,8 @@ export const pushSubscriptions = pgTable(
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    /** Null for devices registered before decision 158, which stay until turned off. */
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     types: jsonb('types').$type<StoredPushTypes>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -44,6 +47,8 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
     index('push_subscriptions_user_idx').on(t.userId),
+    // The cascade from sessions looks the session's devices up by it.
+    index('push_subscriptions_session_idx').on(t.sessionId),
   ],
 )
 

@@ -56,6 +56,8 @@ export const users = pgTable(
     locale: text('locale', { enum: LOCALES }),
     /** The member publishes their profile and public vouches to the fediverse (docs/federation.md). */
     federated: boolean('federated').notNull().default(false),
+    /** Follows wait for the member's approval; the actor says `manuallyApprovesFollowers` (decision 154). */
+    approveFollowers: boolean('approve_followers').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

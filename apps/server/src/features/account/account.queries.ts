@@ -21,6 +21,8 @@ import {
   notificationPreferences,
   notifications,
   pendingVouches,
+  remoteVouchesGiven,
+  remoteVouchesReceived,
   sessions,
   uploads,
   users,
@@ -48,6 +50,7 @@ export async function findSettings(
       digest: users.digest,
       locale: users.locale,
       federated: users.federated,
+      approveFollowers: users.approveFollowers,
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -57,6 +60,7 @@ export async function findSettings(
     digest: row?.digest ?? 'off',
     locale: row?.locale ?? null,
     federated: row?.federated ?? false,
+    approveFollowers: row?.approveFollowers ?? false,
     federationAvailable,
   }
 }
@@ -186,6 +190,18 @@ export async function buildExport(
     db.select().from(sessions).where(eq(sessions.userId, me.id)).orderBy(asc(sessions.createdAt)),
   ])
 
+  const [remoteGiven, remoteReceived] = await Promise.all([
+    db
+      .select()
+      .from(remoteVouchesGiven)
+      .where(eq(remoteVouchesGiven.fromUserId, me.id))
+      .orderBy(asc(remoteVouchesGiven.createdAt), asc(remoteVouchesGiven.id)),
+    db
+      .select()
+      .from(remoteVouchesReceived)
+      .where(eq(remoteVouchesReceived.toUserId, me.id))
+      .orderBy(asc(remoteVouchesReceived.createdAt), asc(remoteVouchesReceived.id)),
+  ])
   const [settings, pending] = await Promise.all([
     findSettings(db, me.id, config.federation),
     db
@@ -270,6 +286,28 @@ export async function buildExport(
         createdAt: iso(v.createdAt),
       }
     }),
+    remoteVouchesGiven: remoteGiven.map((v) => ({
+      id: v.id,
+      actorUri: v.actorUri,
+      handle: v.handle,
+      category: v.category,
+      note: v.note,
+      hashtags: v.hashtags,
+      createdAt: iso(v.createdAt),
+    })),
+    remoteVouchesReceived: remoteReceived.map((v) => ({
+      id: v.id,
+      handle: v.handle,
+      instance: v.instance,
+      actorUri: v.actorUri,
+      profileUrl: v.profileUrl,
+      name: v.name,
+      category: v.category,
+      note: v.note,
+      hashtags: v.hashtags,
+      status: v.status,
+      createdAt: iso(v.createdAt),
+    })),
     comments: comments.map((c) => ({
       id: c.id,
       vouchId: c.vouchId,

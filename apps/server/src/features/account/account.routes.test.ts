@@ -158,6 +158,7 @@ describe('colour scheme', () => {
       digest: 'off',
       locale: null,
       federated: false,
+      approveFollowers: false,
       federationAvailable: false,
     })
 
@@ -169,6 +170,7 @@ describe('colour scheme', () => {
       digest: 'off',
       locale: null,
       federated: false,
+      approveFollowers: false,
       federationAvailable: false,
     })
     expect((await settings(ana)).json().colorScheme).toBe('dark')
@@ -183,6 +185,7 @@ describe('colour scheme', () => {
       digest: 'off',
       locale: null,
       federated: false,
+      approveFollowers: false,
       federationAvailable: false,
     })
     await patch(ana, { colorScheme: 'system' })
@@ -192,6 +195,7 @@ describe('colour scheme', () => {
       digest: 'off',
       locale: null,
       federated: false,
+      approveFollowers: false,
       federationAvailable: false,
     })
 
@@ -226,6 +230,7 @@ describe('colour scheme', () => {
       digest: 'off',
       locale: null,
       federated: false,
+      approveFollowers: false,
       federationAvailable: false,
     })
   })
@@ -315,6 +320,7 @@ describe('data export', () => {
       digest: 'off',
       locale: null,
       federated: false,
+      approveFollowers: false,
       federationAvailable: false,
     })
     expect(archive.endorsementsGiven).toEqual([])

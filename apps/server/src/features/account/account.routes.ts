@@ -16,6 +16,7 @@ import { perMember, rateLimit } from '../../core/rate-limit'
 import { clearSessionCookie, requireMember } from '../../core/session'
 import { credentialsFor } from '../credentials/credentials.service'
 import { sendNotificationMails } from '../notifications/notifications.service'
+import { prepareActorDeletion } from '../federation/federation.actor-deletion.service'
 import { mailSecurityEvent } from '../security/security.mails.service'
 import { buildExport, findSettings, listPreferences } from './account.queries'
 import { changePassword, deleteOwnAccount, savePreferences, saveSettings } from './account.service'
@@ -92,7 +93,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: ZDeleteAccountBody, response: { 200: ZMessage } },
     },
     async (request, reply) => {
-      await deleteOwnAccount(app.db, app.config, requireMember(request), request.body.password)
+      const me = requireMember(request)
+      await deleteOwnAccount(app.db, app.config, me, request.body.password, () =>
+        prepareActorDeletion(app, me.id),
+      )
       clearSessionCookie(reply)
       return { message: say(request, reply, ACCOUNT_MESSAGES.deleted) }
     },

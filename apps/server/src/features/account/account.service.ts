@@ -52,6 +52,7 @@ export async function saveSettings(db: Db, userId: number, settings: TUpdateAcco
     ...(settings.digest === undefined ? {} : { digest: settings.digest }),
     ...(settings.locale === undefined ? {} : { locale: settings.locale }),
     ...(settings.federated === undefined ? {} : { federated: settings.federated }),
+    ...(settings.approveFollowers === undefined ? {} : { approveFollowers: settings.approveFollowers }),
   }
   if (Object.keys(changes).length === 0) return
   const digest = settings.digest
@@ -89,15 +90,24 @@ export async function savePreferences(db: Db, userId: number, preferences: TPref
  * Deletes the member's own account once their password is confirmed: first everything they did to
  * others is taken back through the endorsements service (so every other member's counters stay
  * exact), then their row goes and the rest cascades; their files, and the attachments of endorsements
- * they received, leave the disk after commit.
+ * they received, leave the disk after commit. `farewell` prepares what is written with the deletion
+ * (the Delete of their fediverse actor, queued in its transaction).
  */
-export async function deleteOwnAccount(db: Db, config: Config, me: Member, password: string) {
+export async function deleteOwnAccount(
+  db: Db,
+  config: Config,
+  me: Member,
+  password: string,
+  farewell?: () => Promise<((tx: Db) => Promise<void>) | null>,
+) {
   const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, me.id))
   if (!row || !(await verifyPassword(password, row.password))) {
     throw new AppError('WRONG_PASSWORD', ACCOUNT_MESSAGES.passwordWrong, 401, 'password')
   }
   if (me.isAdmin) throw new AppError('ADMIN_DELETION', ACCOUNT_MESSAGES.adminDeletion, 400)
+  const announce = (await farewell?.()) ?? null
   const files = await db.transaction(async (tx) => {
+    await announce?.(tx)
     const owned = await tx
       .select({ fileName: uploads.fileName })
       .from(uploads)

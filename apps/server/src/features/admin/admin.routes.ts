@@ -11,6 +11,7 @@ import {
 } from '@vouched/shared/admin'
 import { ZIdParams, ZOk } from '@vouched/shared/errors'
 import type { FastifyRequest } from 'fastify'
+import { prepareActorDeletion } from '../federation/federation.actor-deletion.service'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { notFound } from '../../core/errors'
 import { perMember, rateLimit } from '../../core/rate-limit'
@@ -72,7 +73,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users/:id',
     { preHandler: [writes], schema: { params: ZIdParams, response: { 200: ZOk } } },
     async (request) => {
-      await deleteMember(app.db, app.config, requireAdmin(request), request.params.id)
+      const targetId = request.params.id
+      await deleteMember(app.db, app.config, requireAdmin(request), targetId, () =>
+        prepareActorDeletion(app, targetId),
+      )
       endedSessions(request.params.id)
       return ok
     },

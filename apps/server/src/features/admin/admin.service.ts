@@ -46,13 +46,22 @@ export async function setAdminRights(db: Db, admin: Member, targetId: number, is
  * likes and comments on others' endorsements), so other members' counters stay exact. The rest
  * (connections, conversations, messages, notifications, sessions, uploads, announcements) cascades.
  * Their files, and the attachments of others' endorsements to them, leave the disk once the deletion
- * is committed.
+ * is committed. `farewell` prepares what is written with the deletion (the Delete of their fediverse
+ * actor, queued in its transaction).
  */
-export async function deleteMember(db: Db, config: Config, admin: Member, targetId: number) {
+export async function deleteMember(
+  db: Db,
+  config: Config,
+  admin: Member,
+  targetId: number,
+  farewell?: () => Promise<((tx: Db) => Promise<void>) | null>,
+) {
   if (targetId === admin.id) throw new AppError('SELF_DELETION', ADMIN_MESSAGES.selfDeletion, 400)
   const target = await findUser(db, targetId)
   if (!target) throw notFound('User')
+  const announce = (await farewell?.()) ?? null
   const files = await db.transaction(async (tx) => {
+    await announce?.(tx)
     const owned = await tx
       .select({ fileName: uploads.fileName })
       .from(uploads)

@@ -30,6 +30,8 @@ function pathOf(item: DigestItem): string {
       return '/'
     case 'endorsement-request':
       return '/endorsement-requests'
+    case 'follow-request':
+      return '/settings#fediverse-followers'
   }
 }
 

@@ -80,6 +80,7 @@ describe('the digest setting', () => {
       digest: 'off',
       locale: null,
       federated: false,
+      approveFollowers: false,
       federationAvailable: false,
     })
 
@@ -91,6 +92,7 @@ describe('the digest setting', () => {
       digest: 'daily',
       locale: null,
       federated: false,
+      approveFollowers: false,
       federationAvailable: false,
     })
     expect((await settings(ana)).json().digest).toBe('daily')
@@ -104,6 +106,7 @@ describe('the digest setting', () => {
       digest: 'daily',
       locale: null,
       federated: false,
+      approveFollowers: false,
       federationAvailable: false,
     })
     expect((await patch(ana, { digest: 'weekly', locale: null })).json()).toEqual({
@@ -112,6 +115,7 @@ describe('the digest setting', () => {
       digest: 'weekly',
       locale: null,
       federated: false,
+      approveFollowers: false,
       federationAvailable: false,
     })
     expect((await patch(ana, { digest: 'off', locale: null })).json().digest).toBe('off')
@@ -148,6 +152,7 @@ describe('the digest setting', () => {
       digest: 'weekly',
       locale: null,
       federated: false,
+      approveFollowers: false,
       federationAvailable: false,
     })
   })

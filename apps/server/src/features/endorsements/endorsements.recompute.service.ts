@@ -1,4 +1,5 @@
 import { MEDAL_THRESHOLDS } from '@vouched/shared/endorsements'
+import { REMOTE_VOUCH_POINTS, REMOTE_VOUCH_POINTS_MAX } from '@vouched/shared/remote-vouches'
 import { WEIGHT_RECIPROCAL } from '@vouched/shared/reputation'
 import { and, eq, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
@@ -9,6 +10,7 @@ import {
   memberCategoryStats,
   memberDailyActivity,
   memberHashtags,
+  remoteVouchesReceived,
   users,
   vouchComments,
   vouches,
@@ -37,8 +39,11 @@ export async function recomputeMemberStats(db: Db, userId: number) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       update ${users} set
-        reputation_score = coalesce((select sum(${pointsSql}) from ${vouches} v
-          where v.to_user_id = ${userId} and ${countedSql('v')}), 0)::real,
+        reputation_score = (coalesce((select sum(${pointsSql}) from ${vouches} v
+          where v.to_user_id = ${userId} and ${countedSql('v')}), 0)
+          -- Accepted vouches from other Vouched instances: a small capped sum (docs/decisions/156).
+          + least(${REMOTE_VOUCH_POINTS_MAX}, ${REMOTE_VOUCH_POINTS} * (select count(distinct r.instance)
+            from ${remoteVouchesReceived} r where r.to_user_id = ${userId} and r.status = 'accepted')))::real,
         vouch_count = (select count(*) from ${vouches} v where v.to_user_id = ${userId} and ${countedSql('v')})::int
       where id = ${userId}`)
 

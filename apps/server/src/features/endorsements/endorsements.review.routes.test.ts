@@ -78,6 +78,7 @@ describe('GET/PATCH /api/account/settings', () => {
       digest: 'off',
       locale: null,
       federated: false,
+      approveFollowers: false,
       federationAvailable: false,
     })
     const saved = await t.inject(ana, {
@@ -91,6 +92,7 @@ describe('GET/PATCH /api/account/settings', () => {
       digest: 'off',
       locale: null,
       federated: false,
+      approveFollowers: false,
       federationAvailable: false,
     })
     expect((await t.inject(ana, { method: 'GET', url: '/api/account/settings' })).json()).toEqual({
@@ -99,6 +101,7 @@ describe('GET/PATCH /api/account/settings', () => {
       digest: 'off',
       locale: null,
       federated: false,
+      approveFollowers: false,
       federationAvailable: false,
     })
     const bad = await t.inject(ana, {

@@ -2,6 +2,7 @@ import type { Activity } from '@fedify/vocab'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client'
 import { activities, type VouchedFederation } from './federation'
+import { undoFollowsOfSilenced } from './federation.following'
 import {
   deletePublished,
   findUsernameById,
@@ -34,6 +35,7 @@ export function createPublisher(
     const username = await findUsernameById(db, userId)
     // A deleted member's keys went with them: nothing can be signed in their name any more.
     if (username === null) return
+    await undoFollowsOfSilenced(db, ctx, userId, username)
     const [wanted, published] = await Promise.all([
       listPublishableVouches(db, userId),
       listPublished(db, userId),

@@ -10,6 +10,7 @@ export type ActorMember = {
   bio: string | null
   profilePicture: string | null
   createdAt: Date
+  approveFollowers: boolean
 }
 
 /** A member who publishes to the fediverse, by username in any case; null otherwise (suspended too). */
@@ -23,6 +24,7 @@ export async function findActorMember(db: Db, username: string): Promise<ActorMe
       bio: users.bio,
       profilePicture: users.profilePicture,
       createdAt: users.createdAt,
+      approveFollowers: users.approveFollowers,
     })
     .from(users)
     .where(
@@ -68,7 +70,14 @@ export async function listFollowers(
       sharedInboxUri: federationFollowers.sharedInboxUri,
     })
     .from(federationFollowers)
-    .where(and(eq(federationFollowers.userId, userId), after ? gt(federationFollowers.id, after) : undefined))
+    .where(
+      and(
+        eq(federationFollowers.userId, userId),
+        // Requests waiting for approval hear nothing and are not in the collection (decision 154).
+        eq(federationFollowers.state, 'accepted'),
+        after ? gt(federationFollowers.id, after) : undefined,
+      ),
+    )
     .orderBy(asc(federationFollowers.id))
     .limit(limit)
 }
@@ -77,33 +86,8 @@ export async function countFollowers(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(federationFollowers)
-    .where(eq(federationFollowers.userId, userId))
+    .where(and(eq(federationFollowers.userId, userId), eq(federationFollowers.state, 'accepted')))
   return row?.n ?? 0
-}
-
-export async function insertFollower(
-  db: Db,
-  follower: {
-    userId: number
-    actorUri: string
-    inboxUri: string
-    sharedInboxUri: string | null
-    handle: string | null
-    followId: string | null
-  },
-) {
-  await db
-    .insert(federationFollowers)
-    .values(follower)
-    .onConflictDoUpdate({
-      target: [federationFollowers.userId, federationFollowers.actorUri],
-      set: {
-        inboxUri: follower.inboxUri,
-        sharedInboxUri: follower.sharedInboxUri,
-        handle: follower.handle,
-        followId: follower.followId,
-      },
-    })
 }
 
 export async function deleteFollower(db: Db, userId: number, actorUri: string) {

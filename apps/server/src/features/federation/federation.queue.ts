@@ -4,6 +4,7 @@ import type {
   MessageQueueEnqueueOptions,
   MessageQueueListenOptions,
 } from '@fedify/fedify'
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { sql } from 'drizzle-orm'
 import type { SecretBox } from '../../core/secret-box'
 import type { Db } from '../../db/client'
@@ -41,6 +42,7 @@ export class DbMessageQueue implements MessageQueue {
   private readonly pollMs: number
   private readonly leaseMs: number
   private readonly wakers = new Set<() => void>()
+  private readonly scope = new AsyncLocalStorage<Db>()
 
   constructor(
     private readonly db: Db,
@@ -50,6 +52,14 @@ export class DbMessageQueue implements MessageQueue {
     this.leaseMs = options.leaseMs ?? 5 * 60_000
   }
 
+  /**
+   * Runs `send` with every message it enqueues written through `tx`: they are sent only if that
+   * transaction commits, and not before (an actor's Delete goes out once its row is gone).
+   */
+  within<T>(tx: Db, send: () => Promise<T>): Promise<T> {
+    return this.scope.run(tx, send)
+  }
+
   async enqueue(message: unknown, options?: MessageQueueEnqueueOptions): Promise<void> {
     await this.enqueueMany([message], options)
   }
@@ -57,7 +67,7 @@ export class DbMessageQueue implements MessageQueue {
   async enqueueMany(messages: readonly unknown[], options?: MessageQueueEnqueueOptions): Promise<void> {
     if (messages.length === 0) return
     const delayMs = options?.delay ? Math.max(0, options.delay.total('millisecond')) : 0
-    await this.db.insert(federationQueue).values(
+    await (this.scope.getStore() ?? this.db).insert(federationQueue).values(
       messages.map((message) => ({
         message: this.options.box
           ? { sealed: this.options.box.seal(JSON.stringify(message)) }

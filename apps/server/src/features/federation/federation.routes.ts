@@ -5,6 +5,7 @@ import { AppError } from '../../core/errors'
 import { rateLimit } from '../../core/rate-limit'
 import { createSecretBox } from '../../core/secret-box'
 import { createVouchedFederation, type VouchedFederation } from './federation'
+import { isBlockedAccount } from './federation.followers'
 import { createActorKeys } from './federation.keys'
 import { DbKvStore } from './federation.kv'
 import { createPublisher, type Publisher } from './federation.publisher'
@@ -83,6 +84,7 @@ export const federationPlugin = fp<FederationPluginOptions>(async (app, options)
     keys: createActorKeys(app.db, config.sessionSecret),
     kv,
     queue,
+    isRefusedFollower: (userId, actorUri) => isBlockedAccount(app.db, userId, actorUri.href),
   })
   const publisher = createPublisher(app.db, fedify, config.publicUrl, app.log)
   app.decorate('federation', { fedify, publisher, queue, kv })

@@ -17,6 +17,7 @@ import {
   Image,
   Link,
   Note,
+  Offer,
   Person,
   PUBLIC_COLLECTION,
   Reject,
@@ -30,6 +31,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { findBlockBetween } from '../blocks/blocks.queries'
+import { receiveFollow } from './federation.followers'
 import type { ActorKeys } from './federation.keys'
 import {
   countActorMembers,
@@ -39,11 +41,12 @@ import {
   findActorMember,
   findMemberIdByUsername,
   findPublishableVouch,
-  insertFollower,
   listFollowers,
   type ActorMember,
   type PublishableVouch,
 } from './federation.queries'
+import { answerFollow, receiveDelete, receivePost } from './federation.following'
+import { createRemoteVouches, type RemoteVouches } from './federation.remote-vouches'
 
 /** Where fedify's routes live; the actor itself is at the member's profile URL. */
 export const PATHS = {
@@ -64,7 +67,7 @@ export type FederationDeps = {
   keys: ActorKeys
   kv: KvStore
   queue: MessageQueue
-  /** Refuses a follow from this actor (a remote account the member blocked, docs/federation.md). */
+  /** Refuses a follow from this actor (a remote account the member blocked, decision 154). */
   isRefusedFollower?: (userId: number, actorUri: URL) => Promise<boolean>
 }
 
@@ -78,7 +81,8 @@ const displayName = (username: string, fullName: string | null) => fullName?.tri
 
 /**
  * The instance as an ActivityPub server (docs/federation.md): members who publish are `Person` actors at
- * their profile URL, found by WebFinger; remote accounts follow them (accepted at once unless blocked);
+ * their profile URL, found by WebFinger; remote accounts follow them (accepted at once unless blocked,
+ * or once the member approves when they chose to);
  * their public vouches, given and received, are Notes sent to their followers.
  */
 export function createVouchedFederation(deps: FederationDeps): VouchedFederation {
@@ -98,6 +102,7 @@ export function createVouchedFederation(deps: FederationDeps): VouchedFederation
   const absolute = (pathOrUrl: string) => new URL(pathOrUrl, config.publicUrl)
   const actorOf = async (identifier: string): Promise<ActorMember | null> =>
     config.federation ? findActorMember(db, identifier) : null
+  const remoteVouches = createRemoteVouches(deps)
 
   federation
     .setActorDispatcher(PATHS.actor, async (ctx, identifier) => {
@@ -118,7 +123,7 @@ export function createVouchedFederation(deps: FederationDeps): VouchedFederation
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         followers: ctx.getFollowersUri(identifier),
-        manuallyApprovesFollowers: false,
+        manuallyApprovesFollowers: member.approveFollowers,
         discoverable: true,
         publicKey: pairs[0]?.cryptographicKey ?? null,
         assertionMethods: pairs.map((pair) => pair.multikey),
@@ -201,14 +206,8 @@ export function createVouchedFederation(deps: FederationDeps): VouchedFederation
         )
         return
       }
-      await insertFollower(db, {
-        userId: member.id,
-        actorUri: follower.id.href,
-        inboxUri: follower.inboxId.href,
-        sharedInboxUri: follower.endpoints?.sharedInbox?.href ?? null,
-        handle: follower.preferredUsername ? `@${follower.preferredUsername}@${follower.id.host}` : null,
-        followId: follow.id.href,
-      })
+      // A follow waiting for the member's approval is answered when they decide (decision 154).
+      if ((await receiveFollow(db, member, follower, follow.id)) === 'pending') return
       await ctx.sendActivity(
         reply,
         follower,
@@ -219,8 +218,10 @@ export function createVouchedFederation(deps: FederationDeps): VouchedFederation
         }),
       )
     })
+    .on(Offer, (ctx, offer) => remoteVouches.onOffer(ctx, offer))
     .on(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx)
+      if (object instanceof Offer) return remoteVouches.onUndoOffer(undo, object)
       if (!(object instanceof Follow) || !undo.actorId || !object.objectId) return
       // Only the follower itself may take its follow back.
       if (object.actorId?.href !== undo.actorId.href) return
@@ -229,6 +230,18 @@ export function createVouchedFederation(deps: FederationDeps): VouchedFederation
       const memberId = await findMemberIdByUsername(db, target.identifier)
       if (memberId !== null) await deleteFollower(db, memberId, undo.actorId.href)
     })
+    // Answers to what our members sent (federation.following.ts): a Follow's first; other answers
+    // (an Accept of something else) would be handled after it returns false.
+    .on(Accept, async (_ctx, accept) => {
+      if (await answerFollow(db, accept)) return
+    })
+    .on(Reject, async (_ctx, reject) => {
+      if (await answerFollow(db, reject)) return
+    })
+    // Posts of remote accounts our members follow; everything else is ignored there.
+    .on(Create, (ctx, create) => receivePost(db, ctx, create))
+    .on(Update, (ctx, update) => receivePost(db, ctx, update))
+    .on(Delete, (_ctx, del) => receiveDelete(db, del))
 
   /** A follower the member blocked: a local member's actor (blocks go both ways), or a refused remote one. */
   async function refused(member: ActorMember, actorUri: URL): Promise<boolean> {
@@ -275,11 +288,12 @@ export function createVouchedFederation(deps: FederationDeps): VouchedFederation
     })
   }
 
-  return Object.assign(federation, { noteOf })
+  return Object.assign(federation, { noteOf, remoteVouches })
 }
 
 export type VouchedFederation = Federation<void> & {
   noteOf: (ctx: Context<void>, username: string, vouch: PublishableVouch) => Note
+  remoteVouches: RemoteVouches
 }
 
 function activityId(ctx: Context<void>, username: string, kind: string) {

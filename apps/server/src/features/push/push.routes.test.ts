@@ -150,7 +150,7 @@ describe('subscriptions', () => {
     const local = browserSubscription('http://127.0.0.1:8090/notify/abc')
     expect((await subscribe(member, { subscription: local })).statusCode).toBe(201)
     await expect(
-      upsertSubscription(t.db, { ...t.config, env: 'production' }, member.id, {
+      upsertSubscription(t.db, { ...t.config, env: 'production' }, member.id, null, {
         subscription: browserSubscription('http://localhost:8090/notify/def'),
       }),
     ).rejects.toMatchObject({ status: 400, field: 'subscription.endpoint' })
@@ -194,6 +194,38 @@ describe('subscriptions', () => {
     expect(taken.statusCode).toBe(200)
     expect(await subscriptionsOf(first)).toHaveLength(0)
     expect(await subscriptionsOf(second)).toHaveLength(1)
+  })
+
+  it('goes with the session that registered it: signing out there, or ending it elsewhere', async () => {
+    const member = await createMember(t.db)
+    const asDevice = async () => {
+      const cookie = await t.cookieFor(member)
+      const subscription = browserSubscription()
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: { cookie },
+        payload: { subscription },
+      })
+      expect(res.statusCode).toBe(201)
+      return { cookie, endpoint: subscription.endpoint }
+    }
+    const [laptop, phone, tablet] = [await asDevice(), await asDevice(), await asDevice()]
+    const endpoints = async () => (await subscriptionsOf(member)).map((row) => row.endpoint).sort()
+    expect(await endpoints()).toEqual([laptop.endpoint, phone.endpoint, tablet.endpoint].sort())
+
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: laptop.cookie } })
+    expect(out.statusCode).toBe(200)
+    expect(await endpoints()).toEqual([phone.endpoint, tablet.endpoint].sort())
+
+    // "Sign out other devices" from the phone ends the tablet's session, and its pushes with it.
+    const others = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/sessions/revoke-others',
+      headers: { cookie: phone.cookie },
+    })
+    expect(others.statusCode).toBe(200)
+    expect(await endpoints()).toEqual([phone.endpoint])
   })
 
   it('goes with the account', async () => {
@@ -242,6 +274,34 @@ describe('delivery through a local push service', () => {
     const text = JSON.stringify(received[0])
     for (const secret of ['A secret note', giver.email, receiver.email]) expect(text).not.toContain(secret)
     expect(await t.db.select().from(pushDeliveries)).toHaveLength(0)
+  })
+
+  it('pushes in the language the recipient saved, English when they saved none', async () => {
+    const [german, english, giver] = [
+      await createMember(t.db),
+      await createMember(t.db),
+      await createMember(t.db),
+    ]
+    const saved = await t.inject(german, {
+      method: 'PATCH',
+      url: '/api/account/settings',
+      payload: { locale: 'de' },
+    })
+    expect(saved.statusCode).toBe(200)
+    const [toGerman, toEnglish] = [await device(german), await device(english)]
+    await endorse(t, giver, german, { category: 'Problem Solving' })
+    await endorse(t, giver, english, { category: 'Problem Solving' })
+    await t.app.pushDelivery.drain()
+
+    expect(await payloads(toGerman)).toMatchObject([
+      { title: 'Neue Empfehlung', body: `${giver.fullName} hat dich für Problemlösung empfohlen` },
+    ])
+    expect(await payloads(toEnglish)).toMatchObject([
+      { title: 'New endorsement', body: `${giver.fullName} endorsed you for Problem Solving` },
+    ])
+    // The notification itself stays stored in English (the web and the mails translate it).
+    const list = await t.inject(german, { method: 'GET', url: '/api/notifications' })
+    expect(JSON.stringify(list.json())).toContain(`${giver.fullName} endorsed you for Problem Solving`)
   })
 
   it('leads a connection request to the pending requests', async () => {

@@ -42,7 +42,14 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = requireMember(request)
-      const { subscription, created } = await upsertSubscription(app.db, app.config, me.id, request.body)
+      // Session-only route (no API tokens), so the device is tied to the session that signed in on it.
+      const { subscription, created } = await upsertSubscription(
+        app.db,
+        app.config,
+        me.id,
+        request.sessionId,
+        request.body,
+      )
       return reply.code(created ? 201 : 200).send(subscription)
     },
   )

@@ -1,5 +1,7 @@
 import { createECDH } from 'node:crypto'
 import { CONNECTION_NOTICES } from '@vouched/shared/connections.constants'
+import { localizeMessage } from '@vouched/shared/i18n/localize'
+import { DEFAULT_LOCALE, type TLocale } from '@vouched/shared/locale'
 import {
   isAcceptedEndpoint,
   PUSH_MESSAGES,
@@ -90,6 +92,7 @@ export async function upsertSubscription(
   db: Db,
   config: Config,
   userId: number,
+  sessionId: string | null,
   body: TPushSubscribeBody,
 ): Promise<{ subscription: TPushSubscription; created: boolean }> {
   const { endpoint, keys } = body.subscription
@@ -103,11 +106,12 @@ export async function upsertSubscription(
   const types: StoredPushTypes | undefined = body.types && { ...typesState({}), ...body.types }
   const [row] = await db
     .insert(pushSubscriptions)
-    .values({ userId, endpoint, p256dh: keys.p256dh, auth: keys.auth, types: types ?? {} })
+    .values({ userId, sessionId, endpoint, p256dh: keys.p256dh, auth: keys.auth, types: types ?? {} })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
       set: {
         userId,
+        sessionId,
         p256dh: keys.p256dh,
         auth: keys.auth,
         ...(types ? { types } : {}),
@@ -170,20 +174,24 @@ type PushedNotification = {
 }
 
 const TITLES: Record<string, string> = {
-  endorsement: 'New endorsement',
-  like: 'New like',
-  comment: 'New comment',
-  connection: 'Connections',
-  message: 'New message',
-  announcement: 'Announcement',
-  'endorsement-request': 'Request to vouch',
+  endorsement: PUSH_MESSAGES.titleEndorsement,
+  like: PUSH_MESSAGES.titleLike,
+  comment: PUSH_MESSAGES.titleComment,
+  connection: PUSH_MESSAGES.titleConnection,
+  message: PUSH_MESSAGES.titleMessage,
+  announcement: PUSH_MESSAGES.titleAnnouncement,
+  'endorsement-request': PUSH_MESSAGES.titleEndorsementRequest,
+  'follow-request': PUSH_MESSAGES.titleFollowRequest,
 }
 
 /**
  * What a push says: the live notification's own text (names and the category, never an email or what
  * anyone wrote) and the page it leads to, as the notification list links it (notification-target.ts).
+ * Written in the recipient's saved language, English when they saved none, as their mails are
+ * (decision 153): a push, like a mail, has no browser request to ask. The stored text stays English.
  */
-export function pushPayload(notification: PushedNotification): TPushPayload {
+export function pushPayload(notification: PushedNotification, locale: TLocale | null = null): TPushPayload {
+  const say = (text: string) => localizeMessage(text, locale ?? DEFAULT_LOCALE)
   const { type, entityId, fromUsername } = notification
   const url = (() => {
     switch (type) {
@@ -197,13 +205,15 @@ export function pushPayload(notification: PushedNotification): TPushPayload {
           : '/connections?tab=pending'
       case 'endorsement-request':
         return '/endorsement-requests'
+      case 'follow-request':
+        return '/settings#fediverse-followers'
       default:
         return '/notifications'
     }
   })()
   return {
-    title: TITLES[type] ?? 'Vouched',
-    body: notification.message,
+    title: say(TITLES[type] ?? 'Vouched'),
+    body: say(notification.message),
     url,
     tag: `notification-${notification.id}`,
   }
@@ -261,6 +271,7 @@ type Claimed = {
   message: string
   entityId: number | null
   fromUsername: string | null
+  locale: TLocale | null
 }
 
 type Outcome = 'sent' | 'gone' | 'retry' | 'failed'
@@ -294,10 +305,12 @@ export async function deliverPushes(db: Db, send: PushSender, log: Logger) {
         returning id, attempts, subscription_id, notification_id
       )
       select c.id, c.attempts, s.id as "subscriptionId", s.endpoint, s.p256dh, s.auth,
-        n.id as "notificationId", n.type, n.message, n.entity_id as "entityId", u.username as "fromUsername"
+        n.id as "notificationId", n.type, n.message, n.entity_id as "entityId", u.username as "fromUsername",
+        r.locale
       from claimed c
       join ${pushSubscriptions} s on s.id = c.subscription_id
       join ${notifications} n on n.id = c.notification_id
+      join ${users} r on r.id = s.user_id
       left join ${users} u on u.id = n.from_user_id
       order by c.id`,
     )
@@ -307,7 +320,7 @@ export async function deliverPushes(db: Db, send: PushSender, log: Logger) {
         try {
           await send(
             { endpoint: push.endpoint, keys: { p256dh: push.p256dh, auth: push.auth } },
-            JSON.stringify(pushPayload({ ...push, id: push.notificationId })),
+            JSON.stringify(pushPayload({ ...push, id: push.notificationId }, push.locale)),
           )
           return 'sent'
         } catch (error) {

@@ -8,9 +8,10 @@ import {
   type TFactorKey,
   type TReputation,
 } from '@vouched/shared/reputation'
-import { desc, eq, sql } from 'drizzle-orm'
+import { remoteVouchPoints } from '@vouched/shared/remote-vouches'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { users, vouches } from '../../db/schema/index'
+import { remoteVouchesReceived, users, vouches } from '../../db/schema/index'
 import { reciprocalSql } from '../endorsements/endorsements.queries'
 
 const factor = (key: TFactorKey): TFactor => ({
@@ -76,8 +77,13 @@ export async function getReputation(db: Db, userId: number): Promise<TReputation
       points: countedPoints({ weight: v.engagementWeight, reciprocal, hidden }),
     }
   })
+  const [remote] = await db
+    .select({ instances: sql<number>`count(distinct ${remoteVouchesReceived.instance})::int` })
+    .from(remoteVouchesReceived)
+    .where(and(eq(remoteVouchesReceived.toUserId, userId), eq(remoteVouchesReceived.status, 'accepted')))
   return {
     reputationScore: Math.round((me?.score ?? 0) * 1000) / 1000,
+    remotePoints: remoteVouchPoints(remote?.instances ?? 0),
     countedEndorsements: counted,
     hiddenEndorsements: hiddenCount,
     total,

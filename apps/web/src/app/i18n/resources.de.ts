@@ -14,12 +14,15 @@ import discovery from '../../features/discovery/locales/de.json'
 import endorsementRequests from '../../features/endorsement-requests/locales/de.json'
 import endorsements from '../../features/endorsements/locales/de.json'
 import events from '../../features/events/locales/de.json'
+import fediverse from '../../features/fediverse/locales/de.json'
+import fediverseFeed from '../../features/fediverse-feed/locales/de.json'
 import messaging from '../../features/messaging/locales/de.json'
 import notifications from '../../features/notifications/locales/de.json'
 import onboarding from '../../features/onboarding/locales/de.json'
 import profiles from '../../features/profiles/locales/de.json'
 import push from '../../features/push/locales/de.json'
 import reports from '../../features/reports/locales/de.json'
+import remoteVouches from '../../features/remote-vouches/locales/de.json'
 import reputation from '../../features/reputation/locales/de.json'
 import security from '../../features/security/locales/de.json'
 import trust from '../../features/trust/locales/de.json'
@@ -39,12 +42,15 @@ export const de: Resources = {
   'endorsement-requests': endorsementRequests,
   endorsements,
   events,
+  fediverse,
+  'fediverse-feed': fediverseFeed,
   messaging,
   notifications,
   onboarding,
   profiles,
   push,
   reports,
+  'remote-vouches': remoteVouches,
   reputation,
   security,
   trust,

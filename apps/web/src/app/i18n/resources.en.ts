@@ -13,12 +13,15 @@ import discovery from '../../features/discovery/locales/en.json'
 import endorsementRequests from '../../features/endorsement-requests/locales/en.json'
 import endorsements from '../../features/endorsements/locales/en.json'
 import events from '../../features/events/locales/en.json'
+import fediverse from '../../features/fediverse/locales/en.json'
+import fediverseFeed from '../../features/fediverse-feed/locales/en.json'
 import messaging from '../../features/messaging/locales/en.json'
 import notifications from '../../features/notifications/locales/en.json'
 import onboarding from '../../features/onboarding/locales/en.json'
 import profiles from '../../features/profiles/locales/en.json'
 import push from '../../features/push/locales/en.json'
 import reports from '../../features/reports/locales/en.json'
+import remoteVouches from '../../features/remote-vouches/locales/en.json'
 import reputation from '../../features/reputation/locales/en.json'
 import security from '../../features/security/locales/en.json'
 import trust from '../../features/trust/locales/en.json'
@@ -39,12 +42,15 @@ export const en = {
   'endorsement-requests': endorsementRequests,
   endorsements,
   events,
+  fediverse,
+  'fediverse-feed': fediverseFeed,
   messaging,
   notifications,
   onboarding,
   profiles,
   push,
   reports,
+  'remote-vouches': remoteVouches,
   reputation,
   security,
   trust,

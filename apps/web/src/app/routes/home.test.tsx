@@ -204,4 +204,58 @@ describe('Home page', () => {
     await user.click(await screen.findByRole('button', { name: 'Endorse Bob Builder' }))
     expect(await screen.findByRole('dialog', { name: 'Endorse Bob Builder' })).toBeInTheDocument()
   })
+
+  describe('From the fediverse', () => {
+    const settings = (federationAvailable: boolean, federated: boolean) => ({
+      body: {
+        reviewEndorsements: false,
+        colorScheme: null,
+        digest: 'off',
+        locale: null,
+        federated,
+        federationAvailable,
+      },
+    })
+    const feed = {
+      body: {
+        items: [
+          {
+            id: 1,
+            author: { handle: '@dora@vouched.example', name: 'Dora Remote', avatarUrl: null, url: null },
+            text: 'Hello from afar',
+            url: null,
+            published: new Date().toISOString(),
+            isVouch: false,
+          },
+        ],
+        nextCursor: null,
+      },
+    }
+
+    it('lists the posts of followed accounts where the instance federates and the member publishes', async () => {
+      renderHome({ 'GET /api/account/settings': settings(true, true), 'GET /api/federation/feed': feed })
+      const section = await screen.findByRole('region', { name: 'From the fediverse' })
+      expect(await within(section).findByText('Hello from afar')).toBeInTheDocument()
+    })
+
+    it('is not shown to a member who does not publish, nor where the instance does not federate', async () => {
+      for (const [available, federated] of [
+        [true, false],
+        [false, false],
+      ] as const) {
+        const { fetchMock, unmount } = renderHome({
+          'GET /api/account/settings': settings(available, federated),
+          'GET /api/federation/feed': feed,
+        })
+        await screen.findByRole('region', { name: 'Discover People' })
+        expect(screen.queryByRole('region', { name: 'From the fediverse' })).not.toBeInTheDocument()
+        const paths = fetchMock.mock.calls.map(
+          ([input]) => new URL(String(input), 'http://localhost').pathname,
+        )
+        expect(paths).toContain('/api/account/settings')
+        expect(paths).not.toContain('/api/federation/feed')
+        unmount()
+      }
+    })
+  })
 })

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageContainer } from '../../components/layout/page-container'
 import { Button } from '../../components/ui/button'
+import { settingsQuery } from '../../features/account/account.api'
 import { homeAnnouncementsQuery } from '../../features/announcements/announcements.api'
 import { AnnouncementsSection } from '../../features/announcements/components/announcements-section'
 import { PopularHashtagsCard } from '../../features/discovery/components/popular-hashtags-card'
@@ -13,6 +14,7 @@ import { PopularPeopleSection } from '../../features/discovery/components/popula
 import { popularHashtagsQuery, popularMembersQuery } from '../../features/discovery/discovery.api'
 import { useEndorseTarget } from '../../features/discovery/hooks/use-endorse-target'
 import { CreateEndorsementDialog } from '../../features/endorsements/components/create-endorsement-dialog'
+import { FediverseFeedSection } from '../../features/fediverse-feed/components/fediverse-feed-section'
 import { AskToVouch } from '../../features/onboarding/components/ask-to-vouch'
 import { OnboardingChecklist } from '../../features/onboarding/components/onboarding-checklist'
 import { onboardingQuery } from '../../features/onboarding/onboarding.api'
@@ -21,7 +23,8 @@ import { useDocumentTitle } from '../../lib/use-document-title'
 
 /**
  * Home dashboard (SPEC.md §2): welcome, the checklist and the link to ask for endorsements until the
- * profile is complete, announcements, people to discover, popular hashtags.
+ * profile is complete, announcements, people to discover, popular hashtags, and what the fediverse
+ * accounts the member follows post (where the instance federates and the member publishes, issue 30).
  */
 export default function HomePage() {
   const { t } = useTranslation('app')
@@ -41,6 +44,8 @@ export default function HomePage() {
   const onboarding = useQuery(onboardingQuery())
   const checklistSettled = !onboarding.isPending
   const showRest = useDeferredValue(announcementsSettled && checklistSettled, false)
+  const settings = useQuery(settingsQuery()).data
+  const showFediverse = Boolean(settings?.federationAvailable && settings.federated)
   if (!user) return null
   const firstName = (user.fullName || user.username).split(/\s+/)[0] ?? user.username
 
@@ -79,6 +84,11 @@ export default function HomePage() {
           <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-3">
             <div className="min-w-0 lg:col-span-2">
               <PopularPeopleSection onEndorse={endorse.onEndorse} />
+              {showFediverse ? (
+                <div className="mt-8">
+                  <FediverseFeedSection />
+                </div>
+              ) : null}
             </div>
             <aside className="grid min-w-0 grid-cols-1 gap-6" aria-label={t('home.trending')}>
               <PopularHashtagsCard />

@@ -201,10 +201,11 @@ describe('/messages', () => {
       )
     await waitFor(() => expect(reads()).toHaveLength(1))
     // The badge hears of it: the unread count is fetched again and shows nothing.
-    await waitFor(() =>
-      expect(screen.queryAllByRole('link', { name: /^Messages, \d+ unread$/ })).toHaveLength(0),
-    )
-    expect(screen.getAllByRole('link', { name: 'Messages' }).length).toBeGreaterThan(0)
+    // Both at once: between the two, the top bar may be drawing the link again under load.
+    await waitFor(() => {
+      expect(screen.queryAllByRole('link', { name: /^Messages, \d+ unread$/ })).toHaveLength(0)
+      expect(screen.getAllByRole('link', { name: 'Messages' }).length).toBeGreaterThan(0)
+    })
   })
 
   it('does not post a read when everything shown is already read', async () => {

@@ -26,6 +26,8 @@ import { ProfileStats } from '../../features/profiles/components/profile-stats'
 import { ProfileSkeleton } from '../../features/profiles/components/profile-skeleton'
 import { WorkEmailCard } from '../../features/profiles/components/verify-email-dialog'
 import { profileQuery } from '../../features/profiles/profiles.api'
+import { MemberRemoteVouches } from '../../features/remote-vouches/components/member-remote-vouches'
+import { PendingRemoteVouches } from '../../features/remote-vouches/components/pending-remote-vouches'
 import { ReportDialog } from '../../features/reports/components/report-dialog'
 import { HideEndorsementButton } from '../../features/reputation/components/hide-endorsement-button'
 import { ReputationBreakdown } from '../../features/reputation/components/reputation-breakdown'
@@ -141,6 +143,7 @@ export default function ProfilePage() {
         <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2">
           <CategoryScores scores={data.categoryScores} />
           {me ? <PendingEndorsements profileUserId={user.id} isOwn={isOwn} /> : null}
+          {isOwn ? <PendingRemoteVouches /> : null}
           <EndorsementList
             username={user.username}
             initialPage={{ vouches: data.vouches, nextCursor: data.nextCursor }}
@@ -189,6 +192,7 @@ export default function ProfilePage() {
               ) : null
             }
           />
+          {me ? <MemberRemoteVouches username={user.username} /> : null}
           {isOwn ? <ReputationBreakdown /> : null}
         </div>
       </div>

@@ -3,17 +3,21 @@ import {
   BanIcon,
   CodeIcon,
   DownloadIcon,
+  GlobeIcon,
   KeyRoundIcon,
   LockKeyholeIcon,
   PaletteIcon,
   ShieldCheckIcon,
   TriangleAlertIcon,
 } from 'lucide-react'
+import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageContainer } from '../../components/layout/page-container'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import { settingsQuery } from '../../features/account/account.api'
 import { ApiTokens } from '../../features/account/components/api-tokens'
+import { ApproveFollowersSetting } from '../../features/account/components/approve-followers-setting'
 import { ColorSchemeSetting } from '../../features/account/components/color-scheme-setting'
 import { ChangePasswordForm } from '../../features/account/components/change-password-form'
 import { DataExport } from '../../features/account/components/data-export'
@@ -24,6 +28,8 @@ import { NotificationPreferences } from '../../features/account/components/notif
 import { FederationSetting } from '../../features/account/components/federation-setting'
 import { ReviewEndorsementsSetting } from '../../features/account/components/review-endorsements-setting'
 import { BlockedMembers } from '../../features/blocks/components/blocked-members'
+import { BlockedAccounts } from '../../features/fediverse/components/blocked-accounts'
+import { FediverseFollowers } from '../../features/fediverse/components/fediverse-followers'
 import { DeviceNotifications } from '../../features/push/components/device-notifications'
 import { SecuritySettings } from '../../features/security/components/security-settings'
 import { useCurrentUser } from '../../lib/session'
@@ -55,6 +61,41 @@ function Section({
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>
+  )
+}
+
+/**
+ * Followers on the fediverse and blocked remote accounts (issue 30): only where the instance federates.
+ * Its id is where a follow-request notification leads.
+ */
+function FediverseSection() {
+  const { t } = useTranslation('app')
+  const { t: tf } = useTranslation('fediverse')
+  const settings = useQuery(settingsQuery())
+  if (!settings.data?.federationAvailable) return null
+  return (
+    <Section
+      id="fediverse-followers"
+      icon={<GlobeIcon className="size-5 text-primary" aria-hidden />}
+      title={t('settings.sections.fediverse.title')}
+      description={t('settings.sections.fediverse.description')}
+    >
+      <div className="grid gap-6">
+        <ApproveFollowersSetting />
+        <section aria-labelledby="fediverse-followers-list" className="grid gap-3">
+          <h3 id="fediverse-followers-list" className="font-medium">
+            {tf('followers.title')}
+          </h3>
+          <FediverseFollowers />
+        </section>
+        <section aria-labelledby="fediverse-blocked-list" className="grid gap-3 border-t pt-5">
+          <h3 id="fediverse-blocked-list" className="font-medium">
+            {tf('blocked.title')}
+          </h3>
+          <BlockedAccounts />
+        </section>
+      </div>
+    </Section>
   )
 }
 
@@ -132,6 +173,7 @@ export default function SettingsPage() {
           <FederationSetting />
         </div>
       </Section>
+      <FediverseSection />
       <Section
         id="blocked"
         icon={<BanIcon className="size-5 text-primary" aria-hidden />}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { parseHashtagList, type TBadgeEmbed } from '@vouched/shared/badges'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { changeLocale } from '../../lib/i18n/i18n'
 import { makeUser, mockApi, renderApp } from '../../test/render'
 
 const BASE = 'http://localhost:3000'
@@ -61,6 +62,35 @@ describe('Share badge page', () => {
     )
     expect(screen.getByLabelText('Profile link')).toHaveValue(`${BASE}/profile/alice`)
     expect((screen.getByLabelText('HTML snippet') as HTMLTextAreaElement).value).toContain('<img src=')
+  })
+
+  it('asks for the badge in German on a German page, and leaves English URLs without a language', async () => {
+    const fetchMock = mockBadgeApi()
+    const english = renderApp('/share-badge/alice', { user: makeUser({ username: 'alice' }) })
+    await screen.findByTitle("alice's reputation badge")
+    expect(frameSrc().searchParams.get('lang')).toBeNull()
+    english.unmount()
+
+    await changeLocale('de')
+    fetchMock.mockClear()
+    const { user } = renderApp('/share-badge/alice', { user: makeUser({ username: 'alice' }) })
+    const germanFrame = await screen.findByTitle('Reputations-Badge von alice')
+    expect(new URL(germanFrame.getAttribute('src')!, BASE).searchParams.get('lang')).toBe('de')
+    const embedUrls = () =>
+      fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), BASE))
+        .filter((u) => u.pathname.endsWith('/embed'))
+    await waitFor(() => expect(embedUrls().length).toBeGreaterThan(0))
+    expect(embedUrls().every((u) => u.searchParams.get('lang') === 'de')).toBe(true)
+    await user.click(screen.getByRole('button', { name: 'Badge herunterladen (SVG)' }))
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([input]) => {
+          const u = new URL(String(input), BASE)
+          return u.pathname === '/api/badge/alice' && u.searchParams.get('lang') === 'de'
+        }),
+      ).toBe(true),
+    )
   })
 
   it('writes the share text with up to 2 skills then "and N more"', async () => {

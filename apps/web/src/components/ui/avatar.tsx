@@ -66,7 +66,9 @@ export function UserAvatar({
           className="before:content-[attr(data-initials)]"
         />
       ) : (
-        <AvatarFallback aria-label={label} delayMs={src ? 300 : undefined}>
+        // Initials are the member's name, not the app's text: translation tools (and the pseudo-locale
+        // test) leave them alone.
+        <AvatarFallback aria-label={label} delayMs={src ? 300 : undefined} translate="no">
           {initials(fullName, username)}
         </AvatarFallback>
       )}

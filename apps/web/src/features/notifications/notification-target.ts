@@ -27,6 +27,8 @@ export function notificationTarget(notification: TNotification, ownUsername: str
       return '/'
     case 'endorsement-request':
       return '/endorsement-requests'
+    case 'follow-request':
+      return '/settings#fediverse-followers'
     default:
       return null
   }

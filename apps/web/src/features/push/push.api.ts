@@ -7,7 +7,7 @@ import type {
   TPushUnsubscribeBody,
 } from '@vouched/shared/push'
 import { api } from '../../lib/api-client'
-import { currentSubscription } from './push-device'
+import { currentSubscription } from '../../lib/push-device'
 
 export const pushKeys = {
   publicKey: ['push', 'public-key'] as const,

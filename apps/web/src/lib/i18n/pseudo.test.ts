@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pseudoResources, pseudoText } from './pseudo'
+import { pseudoResources, pseudoText, wantsPseudoLocale } from './pseudo'
 
 describe('pseudoText', () => {
   it('accents and brackets the words, keeping placeholders, nesting and tags', () => {
@@ -12,5 +12,14 @@ describe('pseudoText', () => {
 
   it('leaves empty texts empty and walks nested namespaces', () => {
     expect(pseudoResources({ ns: { a: { b: 'Ok', c: '' } } })).toEqual({ ns: { a: { b: '⟦Óķ⟧', c: '' } } })
+  })
+})
+
+describe('wantsPseudoLocale', () => {
+  it('is asked for by en-XA as the first language only', () => {
+    expect(wantsPseudoLocale(['en-XA', 'en'])).toBe(true)
+    expect(wantsPseudoLocale(['en-xa'])).toBe(true)
+    expect(wantsPseudoLocale(['en-US', 'en-XA'])).toBe(false)
+    expect(wantsPseudoLocale([])).toBe(false)
   })
 })

@@ -7,6 +7,16 @@ import type { ResourceLanguage } from 'i18next'
  */
 
 export const PSEUDO_LOCALE = 'pseudo'
+/**
+ * The language tag that asks for it: en-XA, the tag Android and Chromium give their accented
+ * pseudo-locale. A browser (or a test's browser context) whose first language is en-XA gets the app
+ * in the pseudo-locale; no person's browser says so by accident.
+ */
+export const PSEUDO_TAG = 'en-XA'
+
+/** Whether the browser's first language asks for the pseudo-locale. */
+export const wantsPseudoLocale = (languages: readonly string[]) =>
+  languages[0]?.toLowerCase() === PSEUDO_TAG.toLowerCase()
 export const PSEUDO_OPEN = '⟦'
 export const PSEUDO_CLOSE = '⟧'
 

@@ -94,7 +94,7 @@ function EndorsementRow({ endorsement }: { endorsement: TAdminEndorsement }) {
         <MemberLink username={endorsement.toUsername} fullName={endorsement.toFullName} />
       </Td>
       <Td>
-        <span className="font-medium">{endorsement.category}</span>
+        <span className="font-medium">{sharedText(endorsement.category)}</span>
         <span className="block text-xs text-muted-foreground">
           {formatMultiplier(endorsement.engagementWeight)}
         </span>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast'
 import { cn } from '../../../lib/cn'
-import { fetchBadgeSvg } from '../badges.api'
+import { badgeLang, fetchBadgeSvg } from '../badges.api'
 import { downloadFile } from '../badge-share'
 import { useSharedText } from '../../../lib/i18n/shared-text'
 
@@ -29,7 +29,7 @@ export function BadgeFrame({
   className,
 }: BadgeFrameProps) {
   const { t } = useTranslation('badges')
-  const src = badgeImageUrl('', username, { format: 'svg', hashtags, timestamp })
+  const src = badgeImageUrl('', username, { format: 'svg', hashtags, timestamp, lang: badgeLang() })
   return (
     // Out of the tab order: a picture with nothing to operate, where focus would show nothing (it
     // is still read out, by its title, in reading order).

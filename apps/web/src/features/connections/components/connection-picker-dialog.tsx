@@ -116,8 +116,10 @@ function ConnectionPicker({ onPick, onClose }: { onPick: Props['onPick']; onClos
             const name = connection.fullName || connection.username
             return (
               <li key={connection.id} className="min-w-0">
+                {/* Inside a scrolling list: the ring is drawn inside, where the list's edge cannot clip it. */}
                 <button
                   type="button"
+                  data-focus-inset
                   onClick={() => onPick(connection)}
                   className="flex w-full min-w-0 items-center gap-3 rounded-md px-2 py-2 text-left transition-colors hover:bg-muted focus-visible:bg-muted"
                 >

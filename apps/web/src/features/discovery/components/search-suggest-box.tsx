@@ -17,11 +17,15 @@ import { cn } from '../../../lib/cn'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { suggestQuery } from '../discovery.api'
 import { urlForForm } from '../hooks/discover-params'
+import { looksLikeRemoteHandle, RemoteAccountPanel } from './remote-account-panel'
 
 /** Long enough that a fast typist asks once per word, short enough to feel immediate. */
 export const SUGGEST_DEBOUNCE_MS = 200
 
 type Suggestion = { kind: 'user'; user: TSuggestedUser } | { kind: 'hashtag'; hashtag: TPopularHashtag }
+
+/** One array for "none": the combobox resets its highlight when it is handed a new one. */
+const NO_SUGGESTIONS: Suggestion[] = []
 
 /**
  * Suggested members and hashtags for what is being typed, as the server found them (same exclusions
@@ -45,11 +49,24 @@ export function useSuggestions(text: string, { usersOnly = false } = {}) {
  * hashtags search that tag. Enter with no suggestion highlighted goes to
  * /discover?q={text}&sort=reputation, as before.
  */
-export function SearchSuggestBox({ className, onSearch }: { className?: string; onSearch?: () => void }) {
+export function SearchSuggestBox({
+  className,
+  onSearch,
+  fediverse,
+}: {
+  className?: string
+  onSearch?: () => void
+  /** Where the instance federates: whether the member publishes (and so may follow remote accounts). */
+  fediverse?: { publishes: boolean } | undefined
+}) {
   const { t } = useTranslation('discovery')
   const [text, setText] = useState('')
   const navigate = useNavigate()
-  const { items } = useSuggestions(text)
+  // A fediverse handle is looked up on its server, not among members: once typing pauses.
+  const remote = fediverse !== undefined && looksLikeRemoteHandle(text)
+  const settledHandle = useDebouncedValue(text.trim(), SUGGEST_DEBOUNCE_MS)
+  const { items: suggestions } = useSuggestions(remote ? '' : text)
+  const items = remote ? NO_SUGGESTIONS : suggestions
 
   const go = (to: string) => {
     setText('')
@@ -70,7 +87,8 @@ export function SearchSuggestBox({ className, onSearch }: { className?: string; 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const query = text.trim()
-    if (!query) return
+    // A handle's account is in the panel below the box; there is nothing to search for among members.
+    if (!query || remote) return
     go(`/discover?q=${encodeURIComponent(query)}&sort=reputation`)
   }
 
@@ -124,6 +142,22 @@ export function SearchSuggestBox({ className, onSearch }: { className?: string; 
           </ComboboxGroup>
         ) : null}
       </ComboboxPopup>
+      {remote && fediverse && settledHandle === text.trim() ? (
+        <div
+          className="absolute top-full left-0 z-50 mt-1 w-[min(24rem,calc(100vw-2rem))] rounded-lg border bg-popover text-popover-foreground shadow-lg"
+          aria-label={t('remote.heading')}
+          role="region"
+          onClick={(event) => {
+            // Following a link (settings, vouch) leaves the search, as picking a suggestion does.
+            if ((event.target as HTMLElement).closest('a')) {
+              setText('')
+              onSearch?.()
+            }
+          }}
+        >
+          <RemoteAccountPanel handle={settledHandle} publishes={fediverse.publishes} />
+        </div>
+      ) : null}
     </form>
   )
 }

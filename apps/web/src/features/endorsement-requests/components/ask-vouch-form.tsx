@@ -20,6 +20,7 @@ import { Textarea } from '../../../components/ui/textarea'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { useCreateEndorsementRequest } from '../endorsement-requests.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 const FORM_FIELDS = ['hashtags', 'category', 'message'] as const
 
@@ -32,6 +33,7 @@ export default function AskVouchForm({
   onDone: () => void
 }) {
   const { t } = useTranslation('endorsement-requests')
+  const sharedText = useSharedText()
   const create = useCreateEndorsementRequest()
   const name = target.fullName || target.username
   // raw: the fields keep the form's types (the shared ui's FormField knows one type per form); the
@@ -90,7 +92,7 @@ export default function AskVouchForm({
                   <SelectItem value={ANY_CATEGORY}>{t('anyCategory')}</SelectItem>
                   {CATEGORIES.map((category) => (
                     <SelectItem key={category} value={category}>
-                      {category}
+                      {sharedText(category)}
                     </SelectItem>
                   ))}
                 </SelectContent>

@@ -10,6 +10,7 @@ import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { formatAge } from '../../../lib/time'
 import { useCancelEndorsementRequest, useDeclineEndorsementRequest } from '../endorsement-requests.api'
+import { useSharedText } from '../../../lib/i18n/shared-text'
 
 export type RenderVouch = (request: TEndorsementRequest) => React.ReactNode
 
@@ -34,6 +35,7 @@ export function RequestItem({
   renderVouch?: RenderVouch
 }) {
   const { t } = useTranslation('endorsement-requests')
+  const sharedText = useSharedText()
   const decline = useDeclineEndorsementRequest()
   const cancel = useCancelEndorsementRequest()
   const other = box === 'received' ? request.fromUser : request.toUser
@@ -72,7 +74,9 @@ export function RequestItem({
                 </li>
               ))}
             </ul>
-            {request.category ? <p className="text-xs text-muted-foreground">{request.category}</p> : null}
+            {request.category ? (
+              <p className="text-xs text-muted-foreground">{sharedText(request.category)}</p>
+            ) : null}
             {request.message ? (
               <blockquote className="border-l-2 pl-3 text-sm break-words text-foreground/80">
                 {request.message}

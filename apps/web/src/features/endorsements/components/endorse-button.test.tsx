@@ -43,5 +43,10 @@ describe('EndorseButton and the "n" shortcut', () => {
       /Wirkung dieser Empfehlung: \S+x$/,
     )
     expect(screen.getByRole('button', { name: 'Empfehlung absenden' })).toBeInTheDocument()
+    // The categories by their German names; what is sent stays the English value.
+    expect(screen.getByRole('combobox', { name: 'Kategorie' })).toHaveTextContent('Fachliche Fähigkeiten')
+    await user.click(screen.getByRole('combobox', { name: 'Kategorie' }))
+    expect(await screen.findByRole('option', { name: 'Problemlösung' })).toBeInTheDocument()
+    expect(screen.queryByRole('option', { name: 'Problem Solving' })).not.toBeInTheDocument()
   })
 })

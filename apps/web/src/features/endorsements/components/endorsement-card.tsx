@@ -128,7 +128,7 @@ export function EndorsementCard({
           {relation ? <p className="text-sm text-muted-foreground">{relation}</p> : null}
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
-          <Badge variant="accent">{e.category}</Badge>
+          <Badge variant="accent">{sharedText(e.category)}</Badge>
           <span className="text-xs font-semibold text-primary" title={t('card.weightTitle')}>
             <span className="sr-only">{t('card.weightSr')}</span>
             {formatMultiplier(e.engagementWeight)}

@@ -197,12 +197,12 @@ export default function EndorsementForm({
                   {CATEGORIES.map((category) =>
                     used.has(category) ? (
                       <SelectItem key={category} value={category} disabled>
-                        {category}
+                        {sharedText(category)}
                         <span className="text-xs text-muted-foreground">{t('form.alreadyEndorsed')}</span>
                       </SelectItem>
                     ) : (
                       <SelectItem key={category} value={category}>
-                        {category}
+                        {sharedText(category)}
                       </SelectItem>
                     ),
                   )}
@@ -211,7 +211,7 @@ export default function EndorsementForm({
               {used.size > 0 ? (
                 <FormDescription>
                   {firstFree
-                    ? t('form.usedSome', { name, categories: [...used].join(', ') })
+                    ? t('form.usedSome', { name, categories: [...used].map(sharedText).join(', ') })
                     : t('form.usedAll', { name })}
                 </FormDescription>
               ) : null}

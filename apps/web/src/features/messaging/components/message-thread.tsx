@@ -15,6 +15,7 @@ import { cn } from '../../../lib/cn'
 import { conversationQuery, markRead, messagesQuery, messagingKeys } from '../messaging.api'
 import { MessageComposer } from './message-composer'
 import { MessageStatus } from './message-status'
+import { PSEUDO_LOCALE, pseudoText } from '../../../lib/i18n/pseudo'
 import { useSharedText } from '../../../lib/i18n/shared-text'
 
 /**
@@ -23,6 +24,8 @@ import { useSharedText } from '../../../lib/i18n/shared-text'
  */
 function formatDayHeading(at: Date, language: string) {
   if (language === 'en') return format(at, 'EEEE, MMM d, yyyy')
+  // Intl knows no pseudo-locale: English, accented like the page's other texts.
+  if (language === PSEUDO_LOCALE) return pseudoText(format(at, 'EEEE, MMM d, yyyy'))
   return new Intl.DateTimeFormat(language, {
     weekday: 'long',
     day: 'numeric',

@@ -108,13 +108,18 @@ describe('NotificationsFeed', () => {
 
   it('speaks German: type badges, item buttons, the end and an empty filter', async () => {
     await changeLocale('de')
-    pagedServer([{ ...make(1, 'comment'), isRead: false }])
+    pagedServer([
+      { ...make(1, 'comment'), isRead: false },
+      { ...make(2, 'endorsement'), message: 'Bob Stone endorsed you for Problem Solving' },
+    ])
     renderWithProviders(<NotificationsFeed />, { user: makeUser(), route: '/notifications' })
     const list = await screen.findByRole('list', { name: 'Benachrichtigungen' })
+    // The stored English text, category included, read in German.
+    expect(within(list).getByText('Bob Stone hat dich für Problemlösung empfohlen')).toBeInTheDocument()
     expect(within(list).getByText('Kommentar')).toBeInTheDocument()
     expect(within(list).getByText('(ungelesen)')).toBeInTheDocument()
     expect(within(list).getByRole('button', { name: 'Als gelesen markieren' })).toBeInTheDocument()
-    expect(within(list).getByRole('button', { name: 'Benachrichtigung löschen' })).toBeInTheDocument()
+    expect(within(list).getAllByRole('button', { name: 'Benachrichtigung löschen' })).toHaveLength(2)
     expect(screen.getByText('Du bist auf dem neuesten Stand.')).toBeInTheDocument()
     expect(screen.getByRole('group', { name: 'Anzeigen' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Alle als gelesen markieren' })).toBeEnabled()

@@ -48,6 +48,7 @@ type GroupProps = {
 }
 
 function CategoryGroup({ title, icon: Icon, categories, scores, emptyText }: GroupProps) {
+  const sharedText = useSharedText()
   const { t } = useTranslation('profiles')
   const shown = categories
     .map((category) => scores.find((s) => s.category === category))
@@ -68,12 +69,12 @@ function CategoryGroup({ title, icon: Icon, categories, scores, emptyText }: Gro
             {shown.map((score) => (
               <li key={score.category} className="grid gap-1.5">
                 <div className="flex items-baseline justify-between gap-2">
-                  <h3 className="text-sm font-medium">{score.category}</h3>
+                  <h3 className="text-sm font-medium">{sharedText(score.category)}</h3>
                   <span className="text-sm font-semibold tabular-nums">{formatScore(score.score)}</span>
                 </div>
                 <div
                   role="progressbar"
-                  aria-label={t('categories.score', { category: score.category })}
+                  aria-label={t('categories.score', { category: sharedText(score.category) })}
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={progressPercent(score.score)}
@@ -87,7 +88,7 @@ function CategoryGroup({ title, icon: Icon, categories, scores, emptyText }: Gro
                 {score.tags.length > 0 ? (
                   <ul
                     className="flex flex-wrap gap-1"
-                    aria-label={t('categories.tags', { category: score.category })}
+                    aria-label={t('categories.tags', { category: sharedText(score.category) })}
                   >
                     {score.tags.map((tag) => (
                       <li key={tag}>

@@ -12,7 +12,7 @@ import {
   subscribeBrowser,
   unsubscribeBrowser,
   type PushPermission,
-} from '../push-device'
+} from '../../../lib/push-device'
 
 const ALL_ON = Object.fromEntries(PUSH_TYPES.map((type) => [type, true])) as TPushTypes
 

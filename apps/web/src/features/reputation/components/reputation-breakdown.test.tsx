@@ -50,6 +50,15 @@ describe('ReputationBreakdown', () => {
     expect(screen.getByText('10 pts')).toHaveAccessibleName('10 points')
   })
 
+  it('says how much vouches from other servers add, when they add anything', async () => {
+    renderBreakdown(reputation({ reputationScore: 24.5, remotePoints: 2 }))
+    expect(
+      await screen.findByText(
+        'Including 2.0 points from vouches accepted from other Vouched servers (2 per server, at most 10).',
+      ),
+    ).toBeInTheDocument()
+  })
+
   it('explains the points in German', async () => {
     await changeLocale('de')
     renderBreakdown(reputation({}))
@@ -59,6 +68,7 @@ describe('ReputationBreakdown', () => {
     )
     const list = screen.getByRole('list', { name: 'Punkte pro Empfehlung' })
     expect(within(list).getByText('Anonym')).toBeInTheDocument()
+    expect(within(list).getAllByText('· Führung').length).toBeGreaterThan(0)
     expect(within(list).getByText('12.5 Pkt.')).toHaveAccessibleName('12.5 Punkte')
     expect(within(list).getAllByRole('button', { name: 'Diese Empfehlung ausblenden' })).toHaveLength(2)
   })

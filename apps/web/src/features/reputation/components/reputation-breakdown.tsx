@@ -57,6 +57,11 @@ export function ReputationBreakdown() {
                 components={{ score: <span className="text-2xl font-semibold" /> }}
               />
             </p>
+            {reputation.data.remotePoints ? (
+              <p className="text-sm text-muted-foreground">
+                {t('breakdown.remote', { points: formatScore(reputation.data.remotePoints) })}
+              </p>
+            ) : null}
             <ul className="divide-y rounded-lg border" aria-label={t('breakdown.list')}>
               {reputation.data.endorsements.map((item) => (
                 <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm">
@@ -69,7 +74,7 @@ export function ReputationBreakdown() {
                       ) : (
                         t('breakdown.anonymous')
                       )}{' '}
-                      <span className="font-normal text-muted-foreground">· {item.category}</span>
+                      <span className="font-normal text-muted-foreground">· {sharedText(item.category)}</span>
                     </p>
                     <p className="text-xs text-muted-foreground">
                       {formatRelativeTime(item.createdAt)} · {formula(item)}

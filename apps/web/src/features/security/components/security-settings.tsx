@@ -19,7 +19,7 @@ export function SecuritySettings() {
     <div className="grid gap-8">
       <section aria-labelledby="passkeys-title" className="grid gap-3">
         <h3 id="passkeys-title" className="font-medium">
-          Passkeys
+          {t('settings.passkeys')}
         </h3>
         <PasskeysSettings passkeys={passkeys} />
       </section>
