@@ -300,6 +300,10 @@ describe('keyboard shortcuts (point 9)', () => {
 
       await b.page.goto(b.url(`/profile/${bob.member.username}`))
       await b.page.getByRole('button', { name: 'Endorse Bob Stone' }).waitFor()
+      // Both listeners must be there: the bar's (its own chunk, maybe later than the profile's) and the
+      // button's, whose effect React runs after the frame that showed it.
+      await search.waitFor()
+      await b.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))))
       await b.page.keyboard.press('n')
       await b.page.getByRole('dialog', { name: 'Endorse Bob Stone' }).waitFor()
     } finally {
