@@ -98,9 +98,10 @@ describe('federation between two instances', () => {
     await reloadUntil(bob.page, `${other.baseUrl}/`, 'Carol ran our design reviews.')
     await bob.page.getByRole('heading', { name: 'From the fediverse' }).waitFor()
     await expectNoAxeViolations(bob.page, 'home with the fediverse list')
-    await shoot(bob.page, 'fediverse-home.png')
+    await shoot(bob.page, 'fediverse-home.png', true)
 
-    // Bob vouches for Alice across the instances.
+    // Bob vouches for Alice across the instances, while Alice has her home page open.
+    await b.page.goto(`${a.baseUrl}/`)
     await lookUp(bob.page, handleOf(alice, a))
     await bob.page.getByRole('link', { name: 'Vouch', exact: true }).click()
     await bob.page.getByRole('heading', { name: `Vouch for ${handleOf(alice, a)}` }).waitFor()
@@ -112,14 +113,21 @@ describe('federation between two instances', () => {
     await bob.page.getByRole('button', { name: 'Send vouch' }).click()
     await bob.page.getByText('Vouch sent', { exact: true }).first().waitFor()
 
-    // Alice accepts it on her profile, where it then shows with its origin.
+    // Alice is told live; the notification leads to her profile, where she accepts it and it then
+    // shows with its origin.
     const bobHandle = handleOf(bobMember, other)
-    const accept = await reloadUntil(
-      b.page,
-      `${a.baseUrl}/profile/${alice.username}`,
-      'Vouches from other servers waiting for you',
-    )
-    await accept.waitFor()
+    const bell = b.page.getByRole('button', { name: 'Notifications, 1 unread' })
+    await bell.waitFor({ timeout: 30_000 })
+    await bell.click()
+    const notice = b.page
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByText(`${bobHandle} vouched for you in Teamwork from another Vouched server`)
+    await notice.waitFor()
+    await expectNoAxeViolations(b.page, 'notifications with a remote vouch')
+    await shoot(b.page, 'fediverse-notification.png')
+    await notice.click()
+    await b.page.waitForURL(`${a.baseUrl}/profile/${alice.username}`)
+    await b.page.getByText('Vouches from other servers waiting for you').waitFor()
     await expectNoAxeViolations(b.page, 'profile with a vouch waiting')
     await shoot(b.page, 'fediverse-profile-waiting.png', true)
     await b.page.getByRole('button', { name: `Accept the vouch from ${bobHandle} in Teamwork` }).click()

@@ -9,6 +9,7 @@ export const NOTIFICATION_TYPES = [
   'announcement',
   'endorsement-request',
   'follow-request',
+  'remote-vouch',
 ] as const
 
 export type TNotificationType = (typeof NOTIFICATION_TYPES)[number]
@@ -61,4 +62,6 @@ export const NOTIFICATION_TEXTS = {
   vouchRequested: (name: string, hashtags: string) => `${name} asked you to vouch for ${hashtags}`,
   newMessage: 'You have a new message',
   followRequested: (handle: string) => `${handle} asked to follow you on the fediverse`,
+  remoteVouched: (handle: string, category: string) =>
+    `${handle} vouched for you in ${category} from another Vouched server`,
 } as const

@@ -30,6 +30,7 @@ export const PUSH_MESSAGES = {
   titleAnnouncement: 'Announcement',
   titleEndorsementRequest: 'Request to vouch',
   titleFollowRequest: 'Request to follow you',
+  titleRemoteVouch: 'Vouch from another server',
 } as const
 
 /** Hosts a development or test push service may run on over plain http (the server refuses it in production). */

@@ -101,6 +101,7 @@ const en: MailTexts = {
       announcement: 'There is a new announcement',
       'endorsement-request': 'A connection asked you to vouch for them',
       'follow-request': 'Someone on the fediverse asked to follow you',
+      'remote-vouch': 'Someone on another Vouched server vouched for you',
     },
     subject: (what) => `Vouched: ${what}`,
     footer: (homeUrl, settingsUrl) => [
@@ -118,6 +119,7 @@ const en: MailTexts = {
       announcement: ['announcement', 'announcements'],
       'endorsement-request': ['request to vouch', 'requests to vouch'],
       'follow-request': ['request to follow you', 'requests to follow you'],
+      'remote-vouch': ['vouch from another server', 'vouches from other servers'],
     },
     unread: (total) => `${total} unread notification${total === 1 ? '' : 's'}`,
     subject: (frequency, unread) => `Vouched: your ${frequency} digest, ${unread}`,
@@ -187,6 +189,7 @@ const de: MailTexts = {
       announcement: 'Es gibt eine neue Ankündigung',
       'endorsement-request': 'Ein Kontakt bittet dich um eine Empfehlung',
       'follow-request': 'Jemand im Fediverse möchte dir folgen',
+      'remote-vouch': 'Jemand auf einem anderen Vouched-Server hat dich empfohlen',
     },
     subject: (what) => `Vouched: ${what}`,
     footer: (homeUrl, settingsUrl) => [
@@ -204,6 +207,7 @@ const de: MailTexts = {
       announcement: ['Ankündigung', 'Ankündigungen'],
       'endorsement-request': ['Bitte um eine Empfehlung', 'Bitten um eine Empfehlung'],
       'follow-request': ['Anfrage, dir zu folgen', 'Anfragen, dir zu folgen'],
+      'remote-vouch': ['Empfehlung von einem anderen Server', 'Empfehlungen von anderen Servern'],
     },
     unread: (total) => `${total} ungelesene Benachrichtigung${total === 1 ? '' : 'en'}`,
     subject: (frequency, unread) =>

@@ -393,6 +393,8 @@ export const MESSAGES_DE: TMessageCatalogue = {
     vouchRequested: (name, hashtags) => `${name} bittet dich um eine Empfehlung für ${hashtags}`,
     newMessage: 'Du hast eine neue Nachricht',
     followRequested: (handle) => `${handle} möchte dir im Fediverse folgen`,
+    remoteVouched: (handle, category) =>
+      `${handle} hat dich auf einem anderen Vouched-Server für ${category} empfohlen`,
   },
   PASSWORD_MESSAGES: {
     blank: 'Das Passwort darf nicht nur aus Leerzeichen bestehen',
@@ -420,6 +422,7 @@ export const MESSAGES_DE: TMessageCatalogue = {
     titleAnnouncement: 'Ankündigung',
     titleEndorsementRequest: 'Bitte um eine Empfehlung',
     titleFollowRequest: 'Anfrage, dir zu folgen',
+    titleRemoteVouch: 'Empfehlung von einem anderen Server',
   },
   PROFILE_MESSAGES: {
     fullNameMin: 'Der vollständige Name muss mindestens 2 Zeichen lang sein',

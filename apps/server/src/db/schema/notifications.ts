@@ -19,6 +19,7 @@ export const notifications = pgTable(
         'announcement',
         'endorsement-request',
         'follow-request',
+        'remote-vouch',
       ],
     }).notNull(),
     entityId: integer('entity_id'),

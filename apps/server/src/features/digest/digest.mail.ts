@@ -32,6 +32,9 @@ function pathOf(item: DigestItem): string {
       return '/endorsement-requests'
     case 'follow-request':
       return '/settings#fediverse-followers'
+    // The member's own profile would name them: the list leads there.
+    case 'remote-vouch':
+      return '/notifications'
   }
 }
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { Hashtag, Note, Offer, Source } from '@fedify/vocab'
+import { Hashtag, Note, Offer, Source, Undo } from '@fedify/vocab'
+import { localizeMessage } from '@vouched/shared/i18n/localize'
+import type { TRemoteVouchReceived } from '@vouched/shared/remote-vouches'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { remoteVouchesGiven, remoteVouchesReceived, users } from '../../db/schema/index'
@@ -39,7 +41,7 @@ const give = (t: TestApp, member: Member, payload: object) =>
 const received = async (t: TestApp, member: Member) => {
   const res = await t.inject(member, { method: 'GET', url: '/api/federation/vouches/received' })
   expect(res.statusCode).toBe(200)
-  return res.json() as { id: number; handle: string; instance: string; status: string; category: string }[]
+  return res.json() as TRemoteVouchReceived[]
 }
 const reputationOf = async (t: TestApp, member: Member) => {
   const [row] = await t.db.select({ score: users.reputationScore }).from(users).where(eq(users.id, member.id))
@@ -183,6 +185,82 @@ describe('a vouch from one Vouched instance to another', () => {
     expect(declined.statusCode).toBe(200)
     expect((await received(b, bob)).map((vouch) => vouch.id)).not.toContain(first!.id)
     expect(await reputationOf(b, bob)).toBe(10)
+  })
+})
+
+describe('the receiver is told', () => {
+  it('of each new vouch once, in their language, and the notice goes with the vouch', async () => {
+    const bob = await publisher(b, 'Bob Notified')
+    const target = actorUrl(b, bob)
+    const carol = `@carol@${new URL(fake.origin).host}`
+    const offer = (category: string, words: string) =>
+      new Offer({
+        id: new URL(`/offers/${randomUUID()}`, fake.origin),
+        actor: new URL(fake.actorUri('carol')),
+        target: new URL(target),
+        object: new Note({
+          id: new URL(`/notes/${randomUUID()}`, fake.origin),
+          attribution: new URL(fake.actorUri('carol')),
+          name: category,
+          source: new Source({ content: words, mediaType: 'text/plain' }),
+        }),
+      })
+    const notices = async () => {
+      const res = await b.inject(bob, { method: 'GET', url: '/api/notifications?type=remote-vouch' })
+      expect(res.statusCode).toBe(200)
+      return res.json() as {
+        notifications: { type: string; entityId: number; message: string; fromUserId: number | null }[]
+        unreadCount: number
+      }
+    }
+
+    await fake.send('carol', target, offer('Teamwork', 'First words'))
+    await expect.poll(async () => (await received(b, bob)).length, { timeout: 20_000 }).toBe(1)
+    const [vouch] = await received(b, bob)
+    const first = await notices()
+    expect(first.unreadCount).toBe(1)
+    expect(first.notifications).toEqual([
+      expect.objectContaining({
+        type: 'remote-vouch',
+        entityId: vouch!.id,
+        fromUserId: null,
+        message: `${carol} vouched for you in Teamwork from another Vouched server`,
+      }),
+    ])
+    expect(localizeMessage(first.notifications[0]!.message, 'de')).toBe(
+      `${carol} hat dich auf einem anderen Vouched-Server für Teamarbeit empfohlen`,
+    )
+
+    // The same vouch offered again with new words: kept, and no second notice.
+    await fake.send('carol', target, offer('Teamwork', 'Better words'))
+    await expect
+      .poll(async () => (await received(b, bob)).map((v) => v.note), { timeout: 20_000 })
+      .toEqual(['Better words'])
+    expect((await notices()).notifications).toHaveLength(1)
+
+    // Declined: the notice that asked for an answer goes too.
+    const declined = await b.inject(bob, {
+      method: 'POST',
+      url: `/api/federation/vouches/received/${vouch!.id}/decline`,
+    })
+    expect(declined.statusCode).toBe(200)
+    expect(await notices()).toMatchObject({ notifications: [], unreadCount: 0 })
+
+    // Taken back by its giver before the member answered: vouch and notice go.
+    const leadership = offer('Leadership', 'Led well')
+    await fake.send('carol', target, leadership)
+    await expect.poll(async () => (await notices()).notifications.length, { timeout: 20_000 }).toBe(1)
+    await fake.send(
+      'carol',
+      target,
+      new Undo({
+        id: new URL(`/undo/${randomUUID()}`, fake.origin),
+        actor: new URL(fake.actorUri('carol')),
+        object: leadership,
+      }),
+    )
+    await expect.poll(async () => (await received(b, bob)).length, { timeout: 20_000 }).toBe(0)
+    expect(await notices()).toMatchObject({ notifications: [], unreadCount: 0 })
   })
 })
 

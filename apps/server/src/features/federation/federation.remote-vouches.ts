@@ -9,12 +9,14 @@ import {
   type TRemoteVouchGiven,
   type TRemoteVouchReceived,
 } from '@vouched/shared/remote-vouches'
+import { NOTIFICATION_TEXTS } from '@vouched/shared/notifications.constants'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config'
 import { AppError, notFound } from '../../core/errors'
 import type { Db } from '../../db/client'
-import { remoteVouchesGiven, remoteVouchesReceived, users } from '../../db/schema/index'
+import { notifications, remoteVouchesGiven, remoteVouchesReceived, users } from '../../db/schema/index'
+import { createNotification } from '../notifications/notifications.service'
 import { findActorMember } from './federation.queries'
 import { Temporal } from './temporal'
 import { federationOff } from './federation.guard'
@@ -91,6 +93,20 @@ async function movingRemotePoints<T>(db: Db, userId: number, change: (tx: Db) =>
     }
     return result
   })
+}
+
+/** A received remote vouch is gone (declined, removed, taken back): so is the notice that announced it. */
+async function removeReceived(tx: Db, row: { id: number; toUserId: number }) {
+  await tx.delete(remoteVouchesReceived).where(eq(remoteVouchesReceived.id, row.id))
+  await tx
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, row.toUserId),
+        eq(notifications.type, 'remote-vouch'),
+        eq(notifications.entityId, row.id),
+      ),
+    )
 }
 
 /** The instances a member accepted at least one remote vouch from: what decision 156 counts. */
@@ -286,10 +302,11 @@ export function createRemoteVouches(deps: Deps) {
     async decline(userId: number, id: number) {
       await movingRemotePoints(db, userId, async (tx) => {
         const [row] = await tx
-          .delete(remoteVouchesReceived)
+          .select({ id: remoteVouchesReceived.id, toUserId: remoteVouchesReceived.toUserId })
+          .from(remoteVouchesReceived)
           .where(and(eq(remoteVouchesReceived.id, id), eq(remoteVouchesReceived.toUserId, userId)))
-          .returning({ id: remoteVouchesReceived.id })
         if (!row) throw notFound('Vouch')
+        await removeReceived(tx, row)
       })
     },
 
@@ -345,25 +362,38 @@ export function createRemoteVouches(deps: Deps) {
         hashtags: content.data.hashtags,
         offerId: offer.id.href,
       }
-      // Offered again (the same giver, member and category): the newest words replace the old.
-      await db
-        .insert(remoteVouchesReceived)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [
-            remoteVouchesReceived.toUserId,
-            remoteVouchesReceived.actorUri,
-            remoteVouchesReceived.category,
-          ],
-          set: {
-            handle: values.handle,
-            name: values.name,
-            profileUrl: values.profileUrl,
-            note: values.note,
-            hashtags: values.hashtags,
-            offerId: values.offerId,
-          },
-        })
+      await db.transaction(async (tx) => {
+        // Offered again (the same giver, member and category): the newest words replace the old.
+        const [kept] = await tx
+          .insert(remoteVouchesReceived)
+          .values(values)
+          .onConflictDoUpdate({
+            target: [
+              remoteVouchesReceived.toUserId,
+              remoteVouchesReceived.actorUri,
+              remoteVouchesReceived.category,
+            ],
+            set: {
+              handle: values.handle,
+              name: values.name,
+              profileUrl: values.profileUrl,
+              note: values.note,
+              hashtags: values.hashtags,
+              offerId: values.offerId,
+            },
+          })
+          // A row PostgreSQL inserted has no deleting transaction yet; one it updated has ours.
+          .returning({ id: remoteVouchesReceived.id, inserted: sql<boolean>`xmax = 0` })
+        // The member hears of a new vouch once, to accept or decline it; new words for it stay quiet.
+        if (kept?.inserted) {
+          await createNotification(tx, {
+            userId: member.id,
+            type: 'remote-vouch',
+            entityId: kept.id,
+            message: NOTIFICATION_TEXTS.remoteVouched(values.handle, values.category),
+          })
+        }
+      })
     },
 
     /** `Undo(Offer)` by the actor who offered: the vouch goes, and what it counted for with it. */
@@ -379,9 +409,7 @@ export function createRemoteVouches(deps: Deps) {
           ),
         )
       for (const row of rows) {
-        await movingRemotePoints(db, row.toUserId, (tx) =>
-          tx.delete(remoteVouchesReceived).where(eq(remoteVouchesReceived.id, row.id)),
-        )
+        await movingRemotePoints(db, row.toUserId, (tx) => removeReceived(tx, row))
       }
     },
   }

@@ -1,4 +1,5 @@
 import { randomBytes, createECDH } from 'node:crypto'
+import { NOTIFICATION_TEXTS } from '@vouched/shared/notifications.constants'
 import { PUSH_MESSAGES, type TPushPayload } from '@vouched/shared/push'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -317,6 +318,34 @@ describe('delivery through a local push service', () => {
         body: expect.stringContaining('connection request'),
       },
     ])
+  })
+
+  it('leads where the notification list leads: a message to its conversation, a remote vouch home', async () => {
+    const [receiver, sender] = [await createMember(t.db), await createMember(t.db)]
+    const local = await device(receiver)
+    await createNotification(t.db, {
+      userId: receiver.id,
+      type: 'message',
+      fromUserId: sender.id,
+      message: NOTIFICATION_TEXTS.newMessage,
+    })
+    await createNotification(t.db, {
+      userId: receiver.id,
+      type: 'remote-vouch',
+      entityId: 1,
+      message: NOTIFICATION_TEXTS.remoteVouched('@carol@other.example', 'Teamwork'),
+    })
+    await t.app.pushDelivery.drain()
+    expect(await payloads(local)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ title: 'New message', url: `/messages?to=${sender.id}` }),
+        expect.objectContaining({
+          title: 'Vouch from another server',
+          body: '@carol@other.example vouched for you in Teamwork from another Vouched server',
+          url: `/profile/${receiver.username}`,
+        }),
+      ]),
+    )
   })
 
   it('pushes nothing for a type switched off on the device or not shown in the app', async () => {

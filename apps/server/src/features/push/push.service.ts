@@ -1,7 +1,8 @@
 import { createECDH } from 'node:crypto'
-import { CONNECTION_NOTICES } from '@vouched/shared/connections.constants'
 import { localizeMessage } from '@vouched/shared/i18n/localize'
 import { DEFAULT_LOCALE, type TLocale } from '@vouched/shared/locale'
+import { notificationTarget, type TNotificationLinkFields } from '@vouched/shared/notification-target'
+import type { TNotificationType } from '@vouched/shared/notifications.constants'
 import {
   isAcceptedEndpoint,
   PUSH_MESSAGES,
@@ -165,15 +166,13 @@ export function pushWrites(userId: number, type: string): SQL {
   )`
 }
 
-type PushedNotification = {
+type PushedNotification = TNotificationLinkFields & {
   id: number
-  type: string
-  message: string
-  entityId: number | null
-  fromUsername: string | null
+  /** The recipient's: a vouch from another server leads to their own profile. */
+  ownUsername: string
 }
 
-const TITLES: Record<string, string> = {
+const TITLES: Record<TNotificationType, string> = {
   endorsement: PUSH_MESSAGES.titleEndorsement,
   like: PUSH_MESSAGES.titleLike,
   comment: PUSH_MESSAGES.titleComment,
@@ -182,39 +181,21 @@ const TITLES: Record<string, string> = {
   announcement: PUSH_MESSAGES.titleAnnouncement,
   'endorsement-request': PUSH_MESSAGES.titleEndorsementRequest,
   'follow-request': PUSH_MESSAGES.titleFollowRequest,
+  'remote-vouch': PUSH_MESSAGES.titleRemoteVouch,
 }
 
 /**
  * What a push says: the live notification's own text (names and the category, never an email or what
- * anyone wrote) and the page it leads to, as the notification list links it (notification-target.ts).
+ * anyone wrote) and the page it leads to, as the notification list links it (shared notificationTarget).
  * Written in the recipient's saved language, English when they saved none, as their mails are
  * (decision 153): a push, like a mail, has no browser request to ask. The stored text stays English.
  */
 export function pushPayload(notification: PushedNotification, locale: TLocale | null = null): TPushPayload {
   const say = (text: string) => localizeMessage(text, locale ?? DEFAULT_LOCALE)
-  const { type, entityId, fromUsername } = notification
-  const url = (() => {
-    switch (type) {
-      case 'endorsement':
-      case 'like':
-      case 'comment':
-        return entityId != null ? `/vouches/${entityId}` : '/notifications'
-      case 'connection':
-        return notification.message.endsWith(CONNECTION_NOTICES.accepted) && fromUsername
-          ? `/profile/${encodeURIComponent(fromUsername)}`
-          : '/connections?tab=pending'
-      case 'endorsement-request':
-        return '/endorsement-requests'
-      case 'follow-request':
-        return '/settings#fediverse-followers'
-      default:
-        return '/notifications'
-    }
-  })()
   return {
-    title: say(TITLES[type] ?? 'Vouched'),
+    title: say(TITLES[notification.type]),
     body: say(notification.message),
-    url,
+    url: notificationTarget(notification, notification.ownUsername) ?? '/notifications',
     tag: `notification-${notification.id}`,
   }
 }
@@ -267,10 +248,12 @@ type Claimed = {
   p256dh: string
   auth: string
   notificationId: number
-  type: string
+  type: TNotificationType
   message: string
   entityId: number | null
+  fromUserId: number | null
   fromUsername: string | null
+  ownUsername: string
   locale: TLocale | null
 }
 
@@ -305,8 +288,8 @@ export async function deliverPushes(db: Db, send: PushSender, log: Logger) {
         returning id, attempts, subscription_id, notification_id
       )
       select c.id, c.attempts, s.id as "subscriptionId", s.endpoint, s.p256dh, s.auth,
-        n.id as "notificationId", n.type, n.message, n.entity_id as "entityId", u.username as "fromUsername",
-        r.locale
+        n.id as "notificationId", n.type, n.message, n.entity_id as "entityId",
+        n.from_user_id as "fromUserId", u.username as "fromUsername", r.username as "ownUsername", r.locale
       from claimed c
       join ${pushSubscriptions} s on s.id = c.subscription_id
       join ${notifications} n on n.id = c.notification_id

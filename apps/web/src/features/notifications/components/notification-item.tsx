@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { TNotification } from '@vouched/shared/notifications'
-import { CheckIcon, Trash2Icon } from 'lucide-react'
+import { CheckIcon, GlobeIcon, MegaphoneIcon, Trash2Icon, type LucideIcon } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import { UserAvatar } from '../../../components/ui/avatar'
 import { Badge } from '../../../components/ui/badge'
@@ -10,8 +10,19 @@ import { cn } from '../../../lib/cn'
 import { useSharedText } from '../../../lib/i18n/shared-text'
 import { useCurrentUser } from '../../../lib/session'
 import { formatRelativeTime } from '../../../lib/time'
-import { notificationTarget } from '../notification-target'
+import { notificationTarget } from '@vouched/shared/notification-target'
+import type { TNotificationType } from '@vouched/shared/notifications.constants'
 import { useDeleteNotification, useMarkNotificationRead } from '../notifications.api'
+
+/**
+ * Notifications that no member sent show what they are about instead of an avatar: an "U" for
+ * "unknown user" would say nothing (an announcement, a fediverse account that is not a member here).
+ */
+const SENDERLESS_ICONS: Partial<Record<TNotificationType, LucideIcon>> = {
+  announcement: MegaphoneIcon,
+  'follow-request': GlobeIcon,
+  'remote-vouch': GlobeIcon,
+}
 
 /**
  * One notification, in the top bar's list and on the Notifications page. The message already names
@@ -35,6 +46,7 @@ export function NotificationItem({
   const remove = useDeleteNotification()
   const unread = !notification.isRead
   const target = notificationTarget(notification, user?.username)
+  const Icon = notification.fromUserId == null ? SENDERLESS_ICONS[notification.type] : undefined
 
   const onMarkRead = () =>
     void markRead
@@ -68,13 +80,23 @@ export function NotificationItem({
           !target && 'cursor-default',
         )}
       >
-        <UserAvatar
-          aria-hidden
-          src={notification.fromProfilePicture}
-          fullName={notification.fromFullName}
-          username={notification.fromUsername}
-          className="mt-0.5 size-9"
-        />
+        {Icon ? (
+          <span
+            aria-hidden
+            data-testid="notification-icon"
+            className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground"
+          >
+            <Icon className="size-4" />
+          </span>
+        ) : (
+          <UserAvatar
+            aria-hidden
+            src={notification.fromProfilePicture}
+            fullName={notification.fromFullName}
+            username={notification.fromUsername}
+            className="mt-0.5 size-9"
+          />
+        )}
         <span className="flex min-w-0 flex-1 flex-col gap-1">
           <span
             className={cn(

@@ -4,7 +4,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
-import { notificationTarget } from '../notification-target'
+import { notificationTarget } from '@vouched/shared/notification-target'
 import { NotificationsDropdown } from './notifications-dropdown'
 import { PHONE_QUERY } from '../../../lib/use-media-query'
 
@@ -176,6 +176,28 @@ describe('NotificationsDropdown', () => {
     expect(within(dialog).getByRole('button', { name: 'Mark all read' })).toBeEnabled()
   })
 
+  it('shows what a notification no member sent is about, not an unknown user’s "U"', async () => {
+    const senderless = { fromUserId: null, fromUsername: null, fromFullName: null }
+    notificationsServer([
+      makeNotification({
+        ...senderless,
+        type: 'remote-vouch',
+        message: '@carol@other.example vouched for you in Teamwork from another Vouched server',
+      }),
+      makeNotification({ ...senderless, type: 'announcement', message: 'News' }),
+      makeNotification({ ...senderless, type: 'endorsement', message: 'Someone endorsed you anonymously' }),
+    ])
+    const { user } = renderWithProviders(<NotificationsDropdown />, { user: makeUser() })
+    const items = await within(await openDropdown(user)).findAllByRole('listitem')
+    expect(within(items[0]!).getByText('Vouch from another server')).toBeInTheDocument()
+    for (const item of [items[0]!, items[1]!]) {
+      expect(within(item).getByTestId('notification-icon')).toBeInTheDocument()
+      expect(within(item).queryByText('U')).not.toBeInTheDocument()
+    }
+    // An anonymous endorsement keeps the avatar of someone unnamed.
+    expect(within(items[2]!).queryByTestId('notification-icon')).not.toBeInTheDocument()
+  })
+
   it('disables "Mark all read" when nothing is unread', async () => {
     notificationsServer([makeNotification({ isRead: true })])
     const { user } = renderWithProviders(<NotificationsDropdown />, { user: makeUser() })
@@ -329,6 +351,11 @@ describe('NotificationsDropdown', () => {
   it('opens the request list for a request to vouch', () => {
     const n = makeNotification({ type: 'endorsement-request', entityId: 4 })
     expect(notificationTarget(n, 'alice')).toBe('/endorsement-requests')
+  })
+
+  it("opens the member's own profile, where they answer it, for a vouch from another server", () => {
+    const n = makeNotification({ type: 'remote-vouch', entityId: 9, fromUserId: null, fromUsername: null })
+    expect(notificationTarget(n, 'alice')).toBe('/profile/alice')
   })
 })
 
