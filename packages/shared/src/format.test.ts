@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatMultiplier, formatScore } from './format'
+import { formatMultiplier, formatScore, localizeNumber } from './format'
 
 const intl = (score: number) =>
   score.toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 })
@@ -58,5 +58,25 @@ describe('formatMultiplier', () => {
     expect(formatMultiplier(2.25)).toBe('2.25x')
     expect(formatMultiplier(0.5)).toBe('0.5x')
     expect(formatMultiplier(0)).toBe('0.0x')
+  })
+})
+
+describe('in German', () => {
+  it('writes scores and multipliers as de-DE does: decimal comma, dots between thousands', () => {
+    expect(formatScore(171.5, 'de')).toBe('171,5')
+    expect(formatScore(1234.56, 'de')).toBe('1.234,6')
+    expect(formatMultiplier(1.25, 'de')).toBe('1,25x')
+    expect(formatMultiplier(1.2, 'de')).toBe('1,2x')
+    expect(formatScore(171.5, 'en')).toBe('171.5')
+  })
+
+  it('agrees with Intl for every score', () => {
+    const german = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1, minimumFractionDigits: 1 })
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (tenths) => {
+        expect(formatScore(tenths / 10, 'de')).toBe(german.format(tenths / 10))
+      }),
+    )
+    expect(localizeNumber('12', 'de')).toBe('12')
   })
 })

@@ -1,4 +1,5 @@
 import type { TMedalTier } from '@vouched/shared/badges'
+import { localizeNumber } from '@vouched/shared/format'
 import type { TLocale } from '@vouched/shared/locale'
 
 /**
@@ -67,8 +68,7 @@ const de: BadgeTexts = {
     `Reputation ${reputation}, ${endorsements} Empfehlungen${verified ? ', verifiziertes Mitglied' : ''}. Fähigkeiten: ${skills}.`,
   noneYet: 'noch keine',
   alt: (username) => `Vouched-Reputations-Badge von ${username}`,
-  // "1,234.5" → "1.234,5"
-  number: (english) => english.replace(/[,.]/g, (mark) => (mark === ',' ? '.' : ',')),
+  number: (english) => localizeNumber(english, 'de'),
 }
 
 const BADGE_TEXTS: Record<TLocale, BadgeTexts> = { en, de }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { BADGE_MESSAGES, BADGE_PREVIEW_HEIGHT, shownHashtags } from '@vouched/shared/badges'
-import { formatScore } from '@vouched/shared/format'
+import { formatScore } from '../../lib/numbers'
 import { AlertCircleIcon, ArrowLeftIcon, ExternalLinkIcon, ShieldCheckIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { Trans, useTranslation } from 'react-i18next'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { TAdminEndorsement } from '@vouched/shared/admin'
 import { ADMIN_MESSAGES } from '@vouched/shared/admin.constants'
-import { formatMultiplier } from '@vouched/shared/format'
+import { formatMultiplier } from '../../../lib/numbers'
 import { EyeOffIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { TAdminUser } from '@vouched/shared/admin'
 import { ADMIN_MESSAGES } from '@vouched/shared/admin.constants'
-import { formatScore } from '@vouched/shared/format'
+import { formatScore } from '../../../lib/numbers'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'

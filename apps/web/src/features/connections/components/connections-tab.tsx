@@ -1,5 +1,5 @@
 import type { TConnection } from '@vouched/shared/connections'
-import { formatScore } from '@vouched/shared/format'
+import { formatScore } from '../../../lib/numbers'
 import { SearchIcon, UserMinusIcon } from 'lucide-react'
 import { useMemo, useState, type ReactNode } from 'react'
 import { Trans, useTranslation } from 'react-i18next'

@@ -8,7 +8,7 @@ import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { cn } from '../../../lib/cn'
-import { formatScore } from '@vouched/shared/format'
+import { formatScore } from '../../../lib/numbers'
 
 /**
  * The grid every list of cards uses. Columns follow the width the list is given, not the window's: the

@@ -1,7 +1,7 @@
 import type { TComment, TEndorsement } from '@vouched/shared/endorsements'
 import { REVIEW_MESSAGES } from '@vouched/shared/endorsement-review'
 import { ENDORSEMENT_MESSAGES, relationshipLine } from '@vouched/shared/endorsements.constants'
-import { formatMultiplier } from '@vouched/shared/format'
+import { formatMultiplier } from '../../../lib/numbers'
 import {
   BadgeCheckIcon,
   FileTextIcon,

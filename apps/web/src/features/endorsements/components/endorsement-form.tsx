@@ -15,7 +15,7 @@ import {
   ENDORSEMENT_MESSAGES,
   engagementWeight,
 } from '@vouched/shared/endorsements.constants'
-import { formatMultiplier } from '@vouched/shared/format'
+import { formatMultiplier } from '../../../lib/numbers'
 import { FileIcon, Loader2Icon, PaperclipIcon, XIcon } from 'lucide-react'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'

@@ -10,7 +10,7 @@ import { PROFILE_MESSAGES } from '@vouched/shared/profiles.constants'
 import { BriefcaseIcon, UsersIcon, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { formatScore } from '@vouched/shared/format'
+import { formatScore } from '../../../lib/numbers'
 import { useSharedText } from '../../../lib/i18n/shared-text'
 
 type Props = { scores: TCategoryScore[] }

@@ -38,6 +38,7 @@ describe('ProfileHeader in German', () => {
     expect(item).toHaveAttribute('title', 'Goldmedaille: 12 Empfehlungen für Rust')
     expect(screen.getByRole('img', { name: 'Verifiziert' })).toBeInTheDocument()
     expect(screen.getByText('Reputation')).toBeInTheDocument()
+    expect(screen.getByText('12,5')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Badge teilen' })).toHaveAttribute('href', '/share-badge/alice')
     expect(screen.getByRole('button', { name: 'Profil bearbeiten' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Profilbild ändern' })).toBeInTheDocument()

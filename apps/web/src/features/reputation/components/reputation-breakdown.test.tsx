@@ -64,12 +64,12 @@ describe('ReputationBreakdown', () => {
     renderBreakdown(reputation({}))
     expect(await screen.findByRole('heading', { name: 'Deine Reputation, erklärt' })).toBeInTheDocument()
     expect(await screen.findByText(/Punkte aus 2 Empfehlungen$/)).toHaveTextContent(
-      '22.5 Punkte aus 2 Empfehlungen',
+      '22,5 Punkte aus 2 Empfehlungen',
     )
     const list = screen.getByRole('list', { name: 'Punkte pro Empfehlung' })
     expect(within(list).getByText('Anonym')).toBeInTheDocument()
     expect(within(list).getAllByText('· Führung').length).toBeGreaterThan(0)
-    expect(within(list).getByText('12.5 Pkt.')).toHaveAccessibleName('12.5 Punkte')
+    expect(within(list).getByText('12,5 Pkt.')).toHaveAccessibleName('12,5 Punkte')
     expect(within(list).getAllByRole('button', { name: 'Diese Empfehlung ausblenden' })).toHaveLength(2)
   })
 })

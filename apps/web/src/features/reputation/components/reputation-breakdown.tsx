@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import type { TReputationItem } from '@vouched/shared/reputation'
-import { formatMultiplier, formatScore } from '@vouched/shared/format'
+import { formatMultiplier, formatPlainNumber, formatScore } from '../../../lib/numbers'
 import { REPUTATION_MESSAGES } from '@vouched/shared/reputation.constants'
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/badge'
@@ -14,10 +14,10 @@ import { useSharedText } from '../../../lib/i18n/shared-text'
 
 // One endorsement's points keep their exact value (6.25 for a reciprocal 12.5): this card explains the sum.
 const points = (value: number) =>
-  Number.isInteger(value) ? String(value) : String(Math.round(value * 1000) / 1000)
+  formatPlainNumber(Number.isInteger(value) ? value : Math.round(value * 1000) / 1000)
 
 function formula(item: TReputationItem) {
-  const parts = [String(item.basePoints), ...item.factors.map((f) => `${f.multiplier}`)]
+  const parts = [item.basePoints, ...item.factors.map((f) => f.multiplier)].map(formatPlainNumber)
   return parts.join(' × ')
 }
 
