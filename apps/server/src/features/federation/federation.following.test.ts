@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { Create, Delete, Link, Note, Reject, Tombstone, Update } from '@fedify/vocab'
+import { Create, Delete, Image, Link, Note, Person, Reject, Tombstone, Update } from '@fedify/vocab'
 import type { TFediverseFeed, TFollowing, TRemoteAccount } from '@vouched/shared/fediverse-following'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { federationFollowing, federationRemotePosts } from '../../db/schema/index'
+import { federationFollowers, federationFollowing, federationRemotePosts } from '../../db/schema/index'
 import type { TestApp } from '../../../test/build-test-app'
 import { createMember } from '../../../test/factories'
 import { startFederatedApp, startPeer, type Peer } from '../../../test/fediverse-peer'
@@ -215,6 +215,56 @@ describe('following a fediverse account', () => {
       )
       expect(keys).toEqual([])
     }
+  })
+
+  it('shows the new name, picture and page an account gives itself in Update(Person), and only its own', async () => {
+    const gil = await publisher()
+    for (const account of ['hana', 'ivan']) {
+      const found = (await lookup(gil, handleOn(peer, account))).json<TRemoteAccount>()
+      expect((await follow(gil, found.actorUri)).statusCode).toBe(201)
+    }
+    const named = async () => Object.fromEntries((await following(gil)).map((f) => [f.handle, f] as const))
+    const hana = async () => (await named())[handleOn(peer, 'hana')]!
+    await expect
+      .poll(async () => (await following(gil)).map((f) => f.state), { timeout: 15_000 })
+      .toEqual(['accepted', 'accepted'])
+    // Hana also follows Gil: she is kept as his follower under the name she had then.
+    await peer.follow('hana', actorUrl(gil))
+    const followerName = async () =>
+      (
+        await t.db
+          .select({ name: federationFollowers.name, url: federationFollowers.url })
+          .from(federationFollowers)
+          .where(eq(federationFollowers.userId, gil.id))
+      )[0]
+    await expect.poll(async () => (await followerName())?.name, { timeout: 15_000 }).toBe('Peer hana')
+
+    const update = (sender: string, about: string, name: string) =>
+      new Update({
+        id: new URL(`/updates/${randomUUID()}`, peer.origin),
+        actor: new URL(peer.actorUri(sender)),
+        object: new Person({
+          id: new URL(peer.actorUri(about)),
+          preferredUsername: about,
+          name,
+          url: new URL(`/@${about}`, peer.origin),
+          icon: new Image({ url: new URL(`/avatars/${about}.png`, peer.origin) }),
+        }),
+      })
+    // Ivan's Update of someone else's profile renames nobody, not even Ivan; then Hana renames herself,
+    // with markup that must not survive.
+    await peer.send('ivan', actorUrl(gil), update('ivan', 'hana', 'Not Hana'))
+    await expect
+      .poll(async () => (await t.app.federation.queue.getDepth()).queued, { timeout: 15_000 })
+      .toBe(0)
+    expect((await following(gil)).map((f) => f.name).sort()).toEqual(['Peer hana', 'Peer ivan'])
+    await peer.send('hana', actorUrl(gil), update('hana', 'hana', '<b>Hana</b> Ito'))
+    await expect.poll(async () => (await hana()).name, { timeout: 15_000 }).toBe('Hana Ito')
+    expect(await hana()).toMatchObject({
+      url: `${peer.origin}/@hana`,
+      avatarUrl: `${peer.origin}/avatars/hana.png`,
+    })
+    expect(await followerName()).toEqual({ name: 'Hana Ito', url: `${peer.origin}/@hana` })
   })
 
   it('stays pending until answered, and a Reject forgets the follow', async () => {

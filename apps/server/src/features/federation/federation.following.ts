@@ -6,19 +6,27 @@ import {
   Create,
   type Delete,
   Follow,
+  isActor,
   Link,
   Note,
   type Reject,
   Undo,
   type Update,
+  type Actor,
   type Object as APObject,
 } from '@fedify/vocab'
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm'
 import type { TFediverseFeed, TFollowing, TFollowState } from '@vouched/shared/fediverse-following'
 import type { Db } from '../../db/client'
-import { federationFollowing, federationRemotePosts, users } from '../../db/schema/index'
+import {
+  federationFollowers,
+  federationFollowing,
+  federationRemotePosts,
+  remoteVouchesReceived,
+  users,
+} from '../../db/schema/index'
 import type { RemoteActor } from './federation.lookup'
-import { htmlToText } from './federation.text'
+import { htmlToText, httpUrl } from './federation.text'
 
 /*
  * Members following remote accounts (issue 30): the Follow sent, its Accept or Reject, the Undo of an
@@ -188,8 +196,8 @@ const CREDENTIAL_TYPE = 'application/vc+ld+json'
 
 /**
  * A Create or Update of a Note or Article by an account a member here follows (accepted): kept as plain
- * text, or its text replaced. Anything else, and posts attributed to someone other than the sender, are
- * ignored.
+ * text, or its text replaced. An Update of the sender's own actor refreshes what members see of it.
+ * Anything else, and posts attributed to someone other than the sender, are ignored.
  */
 export async function receivePost(db: Db, ctx: Context<void>, activity: Create | Update): Promise<void> {
   const actorUri = activity.actorId?.href
@@ -200,6 +208,7 @@ export async function receivePost(db: Db, ctx: Context<void>, activity: Create |
   } catch {
     return
   }
+  if (!(activity instanceof Create) && isActor(object)) return refreshActor(db, actorUri, object)
   if (!(object instanceof Note || object instanceof Article) || !object.id) return
   if (object.attributionId?.href !== actorUri || object.id.origin !== activity.actorId!.origin) return
   const [followed] = await db
@@ -248,6 +257,38 @@ export async function receivePost(db: Db, ctx: Context<void>, activity: Create |
         eq(federationRemotePosts.actorUri, actorUri),
       ),
     )
+}
+
+/**
+ * A remote account changed its profile (Mastodon sends `Update(Person)` on each edit): its new name,
+ * picture and profile page replace what was kept of it as a followed account, a follower and the giver
+ * of received vouches. Only the account itself may say so; its handle and inbox stay as first found.
+ */
+async function refreshActor(db: Db, actorUri: string, actor: Actor): Promise<void> {
+  if (actor.id?.href !== actorUri) return
+  const name = htmlToText(actor.name?.toString(), 200) || null
+  const link = (url: URL | Link | null | undefined) => (url instanceof Link ? url.href : url)?.href ?? null
+  const profileUrl = httpUrl(link(actor.url))
+  let avatarUrl: string | null = null
+  try {
+    avatarUrl = httpUrl(link((await actor.getIcon())?.url))
+  } catch {
+    // A picture that cannot be fetched leaves the one kept.
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .update(federationFollowing)
+      .set({ name, url: profileUrl, ...(avatarUrl ? { avatarUrl } : {}) })
+      .where(eq(federationFollowing.actorUri, actorUri))
+    await tx
+      .update(federationFollowers)
+      .set({ name, url: profileUrl })
+      .where(eq(federationFollowers.actorUri, actorUri))
+    await tx
+      .update(remoteVouchesReceived)
+      .set({ name, ...(profileUrl ? { profileUrl } : {}) })
+      .where(eq(remoteVouchesReceived.actorUri, actorUri))
+  })
 }
 
 /**

@@ -3,7 +3,7 @@ import { isActor, Link, type Actor } from '@fedify/vocab'
 import { REMOTE_HANDLE_PATTERN } from '@vouched/shared/fediverse-following'
 import type { Config } from '../../config'
 import type { VouchedFederation } from './federation'
-import { htmlToText } from './federation.text'
+import { htmlToText, httpUrl } from './federation.text'
 import { Temporal } from './temporal'
 
 /** A fediverse account as this server found it: what it says of itself and where it receives activities. */
@@ -170,11 +170,6 @@ async function describe(deps: LookupDeps, actor: Actor, typedHandle: string | nu
     software,
     vouched: software === 'vouched',
   }
-}
-
-/** Only http(s) links are shown: a `javascript:` URL from a remote server never reaches a page. */
-function httpUrl(url: string | null): string | null {
-  return url && /^https?:\/\//i.test(url) ? url : null
 }
 
 /** A server's software name from its NodeInfo, lower case; null when it has none or does not answer. */

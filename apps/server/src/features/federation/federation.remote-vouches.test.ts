@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { Hashtag, Note, Offer, Source, Undo } from '@fedify/vocab'
+import { Hashtag, Note, Offer, Person, Source, Undo, Update } from '@fedify/vocab'
 import { localizeMessage } from '@vouched/shared/i18n/localize'
 import type { TRemoteVouchReceived } from '@vouched/shared/remote-vouches'
 import { eq } from 'drizzle-orm'
@@ -237,6 +237,22 @@ describe('the receiver is told', () => {
       .poll(async () => (await received(b, bob)).map((v) => v.note), { timeout: 20_000 })
       .toEqual(['Better words'])
     expect((await notices()).notifications).toHaveLength(1)
+
+    // Its giver renames herself: the vouch shows her new name (decision 161).
+    await fake.send(
+      'carol',
+      target,
+      new Update({
+        id: new URL(`/updates/${randomUUID()}`, fake.origin),
+        actor: new URL(fake.actorUri('carol')),
+        object: new Person({
+          id: new URL(fake.actorUri('carol')),
+          preferredUsername: 'carol',
+          name: 'Carol Ng',
+        }),
+      }),
+    )
+    await expect.poll(async () => (await received(b, bob))[0]?.name, { timeout: 20_000 }).toBe('Carol Ng')
 
     // Declined: the notice that asked for an answer goes too.
     const declined = await b.inject(bob, {

@@ -44,3 +44,8 @@ export function htmlToText(html: string | null | undefined, max = REMOTE_TEXT_MA
     .trim()
   return clean.length > max ? `${clean.slice(0, max - 1).trimEnd()}…` : clean
 }
+
+/** Only http(s) links are shown: a `javascript:` URL from a remote server never reaches a page. */
+export function httpUrl(url: string | null): string | null {
+  return url && /^https?:\/\//i.test(url) ? url : null
+}
