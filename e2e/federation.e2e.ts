@@ -134,6 +134,19 @@ describe('federation between two instances', () => {
     await b.page.getByText('Vouch accepted', { exact: true }).first().waitFor()
     await b.page.getByRole('link', { name: `from ${bobHandle}` }).waitFor()
     expect(await b.page.getByText('Alice keeps two teams talking.').isVisible()).toBe(true)
+
+    // Bob finds Alice among the accounts he follows, in Settings, and unfollows her there.
+    await bob.page.goto(`${other.baseUrl}/settings`)
+    const followed = bob.page.getByRole('list', { name: 'Accounts you follow on the fediverse' })
+    await followed.getByText('Alice Adams').waitFor()
+    await expectNoAxeViolations(bob.page, 'settings with the accounts followed')
+    await bob.page.getByRole('button', { name: 'Unfollow Alice Adams' }).click()
+    await bob.page
+      .getByRole('alertdialog', { name: 'Unfollow Alice Adams?' })
+      .getByRole('button', { name: 'Unfollow' })
+      .click()
+    await bob.page.getByText('You no longer follow Alice Adams.').first().waitFor()
+    await bob.page.getByText('You do not follow anyone on the fediverse yet.', { exact: false }).waitFor()
   })
 
   it('lets a member approve a follower in Settings', async () => {

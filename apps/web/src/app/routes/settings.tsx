@@ -30,6 +30,7 @@ import { ReviewEndorsementsSetting } from '../../features/account/components/rev
 import { BlockedMembers } from '../../features/blocks/components/blocked-members'
 import { BlockedAccounts } from '../../features/fediverse/components/blocked-accounts'
 import { FediverseFollowers } from '../../features/fediverse/components/fediverse-followers'
+import { FediverseFollowing } from '../../features/fediverse/components/fediverse-following'
 import { DeviceNotifications } from '../../features/push/components/device-notifications'
 import { SecuritySettings } from '../../features/security/components/security-settings'
 import { useCurrentUser } from '../../lib/session'
@@ -65,7 +66,7 @@ function Section({
 }
 
 /**
- * Followers on the fediverse and blocked remote accounts (issue 30): only where the instance federates.
+ * Followers on the fediverse, the accounts the member follows and blocked remote accounts (issue 30): only where the instance federates.
  * Its id is where a follow-request notification leads.
  */
 function FediverseSection() {
@@ -87,6 +88,12 @@ function FediverseSection() {
             {tf('followers.title')}
           </h3>
           <FediverseFollowers />
+        </section>
+        <section aria-labelledby="fediverse-following-list" className="grid gap-3 border-t pt-5">
+          <h3 id="fediverse-following-list" className="font-medium">
+            {tf('following.title')}
+          </h3>
+          <FediverseFollowing />
         </section>
         <section aria-labelledby="fediverse-blocked-list" className="grid gap-3 border-t pt-5">
           <h3 id="fediverse-blocked-list" className="font-medium">

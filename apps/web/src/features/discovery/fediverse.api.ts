@@ -4,7 +4,6 @@ import { api } from '../../lib/api-client'
 
 export const fediverseKeys = {
   lookup: (handle: string) => ['fediverse', 'lookup', handle.trim().toLowerCase()] as const,
-  following: ['fediverse', 'following'] as const,
 }
 
 /** A fediverse account by handle, as this server found it (GET /api/federation/lookup). */

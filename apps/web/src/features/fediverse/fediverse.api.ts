@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TOk } from '@vouched/shared/errors'
 import type {
   TBlockedAccount,
@@ -6,11 +6,14 @@ import type {
   TFollower,
   TFollowerList,
 } from '@vouched/shared/federation-followers'
+import type { TFollowing } from '@vouched/shared/fediverse-following'
 import { api } from '../../lib/api-client'
 
 export const fediverseKeys = {
+  all: ['fediverse'] as const,
   followers: ['fediverse', 'followers'] as const,
   blocked: ['fediverse', 'blocked-accounts'] as const,
+  following: ['fediverse', 'following'] as const,
 }
 
 const page = (cursor: string | null) => (cursor ? `?cursor=${encodeURIComponent(cursor)}` : '')
@@ -62,3 +65,22 @@ export const useBlockAccount = () =>
 
 export const useUnblockAccount = () =>
   useFediverseChange((id: number) => api.delete<TOk>(`/api/federation/blocked-accounts/${id}`))
+
+/** The fediverse accounts the member follows or asked to follow, newest first. */
+export const followingQuery = () =>
+  queryOptions({
+    queryKey: fediverseKeys.following,
+    queryFn: () => api.get<{ following: TFollowing[] }>('/api/federation/following'),
+  })
+
+/**
+ * Unfollows an account, or cancels a request: its server is told (Undo). Every fediverse query is read
+ * again, the search box's lookups included, so no panel still shows "Unfollow".
+ */
+export function useUnfollowAccount() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => api.delete<TOk>(`/api/federation/following/${id}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fediverseKeys.all }),
+  })
+}

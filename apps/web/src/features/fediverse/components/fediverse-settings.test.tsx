@@ -1,4 +1,5 @@
 import type { TBlockedAccount, TFollower } from '@vouched/shared/federation-followers'
+import type { TFollowing } from '@vouched/shared/fediverse-following'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
@@ -6,6 +7,7 @@ import { changeLocale } from '../../../lib/i18n/i18n'
 import { makeUser, mockApi, renderWithProviders } from '../../../test/render'
 import { BlockedAccounts } from './blocked-accounts'
 import { FediverseFollowers } from './fediverse-followers'
+import { FediverseFollowing } from './fediverse-following'
 
 const since = new Date(Date.now() - 3_600_000).toISOString()
 const follower = (id: number, name: string, state: TFollower['state']): TFollower => ({
@@ -149,5 +151,106 @@ describe('followers on the fediverse in Settings', () => {
     expect(await screen.findByRole('button', { name: 'Ada annehmen' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Bob entfernen' })).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: 'Ein Konto blockieren' })).toBeInTheDocument()
+  })
+})
+
+describe('accounts followed on the fediverse in Settings', () => {
+  const account = (id: number, name: string, state: TFollowing['state'], vouched = false): TFollowing => ({
+    id,
+    handle: `@${name.toLowerCase()}@remote.example`,
+    actorUri: `https://remote.example/users/${name.toLowerCase()}`,
+    name,
+    avatarUrl: null,
+    url: `https://remote.example/@${name.toLowerCase()}`,
+    vouched,
+    state,
+    createdAt: since,
+  })
+
+  function followingServer(initial: TFollowing[]) {
+    let following = initial
+    const calls: string[] = []
+    mockApi({
+      'GET /api/federation/following': () => ({ body: { following } }),
+      'DELETE /api/federation/following/1': () => {
+        calls.push('cancel 1')
+        following = following.filter((f) => f.id !== 1)
+        return { body: { success: true } }
+      },
+      'DELETE /api/federation/following/2': () => {
+        calls.push('unfollow 2')
+        following = following.filter((f) => f.id !== 2)
+        return { body: { success: true } }
+      },
+      'DELETE /api/federation/following/3': () => ({
+        status: 409,
+        body: { message: 'The fediverse is switched off on this server', code: 'FEDERATION_OFF' },
+      }),
+    })
+    return calls
+  }
+
+  it('lists each account with its state; cancels a request at once and unfollows after asking', async () => {
+    const calls = followingServer([
+      account(1, 'Dee', 'pending'),
+      account(2, 'Eve', 'accepted', true),
+      account(3, 'Fin', 'accepted'),
+    ])
+    renderWithProviders(<FediverseFollowing />, { user: makeUser({ id: 1 }) })
+    const list = await screen.findByRole('list', { name: 'Accounts you follow on the fediverse' })
+    const [dee, eve] = within(list).getAllByRole('listitem')
+    expect(dee).toHaveTextContent('Waiting for them to accept')
+    expect(eve).toHaveTextContent('Vouched server')
+    expect(eve).toHaveTextContent('Following since')
+    expect(within(eve!).getByRole('link', { name: 'Eve' })).toHaveAttribute(
+      'href',
+      'https://remote.example/@eve',
+    )
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel the request to follow Dee' }))
+    await waitFor(() => expect(calls).toEqual(['cancel 1']))
+    expect(await screen.findByText('You withdrew your request to follow Dee.')).toBeInTheDocument()
+
+    // Unfollow asks first; keeping the follow sends nothing.
+    await userEvent.click(screen.getByRole('button', { name: 'Unfollow Eve' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Unfollow Eve?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep following' }))
+    expect(calls).toEqual(['cancel 1'])
+    await userEvent.click(screen.getByRole('button', { name: 'Unfollow Eve' }))
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Unfollow Eve?' })).getByRole('button', {
+        name: 'Unfollow',
+      }),
+    )
+    await waitFor(() => expect(calls).toEqual(['cancel 1', 'unfollow 2']))
+    await waitFor(() => expect(within(list).queryByText('Eve')).not.toBeInTheDocument())
+
+    // A refusal is said, and the account stays.
+    await userEvent.click(screen.getByRole('button', { name: 'Unfollow Fin' }))
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Unfollow Fin?' })).getByRole('button', {
+        name: 'Unfollow',
+      }),
+    )
+    expect(await screen.findByText('The fediverse is switched off on this server')).toBeInTheDocument()
+    expect(within(list).getByText('Fin')).toBeInTheDocument()
+  })
+
+  it('says how to follow someone when the list is empty', async () => {
+    followingServer([])
+    renderWithProviders(<FediverseFollowing />, { user: makeUser({ id: 1 }) })
+    expect(
+      await screen.findByText(
+        'You do not follow anyone on the fediverse yet. Type @name@server in the search box to find an account.',
+      ),
+    ).toBeInTheDocument()
+  })
+
+  it('speaks German', async () => {
+    await changeLocale('de')
+    followingServer([account(2, 'Eve', 'accepted', true)])
+    renderWithProviders(<FediverseFollowing />, { user: makeUser({ id: 1 }) })
+    expect(await screen.findByRole('button', { name: 'Eve entfolgen' })).toBeInTheDocument()
+    expect(screen.getByText('Vouched-Server')).toBeInTheDocument()
   })
 })
