@@ -265,7 +265,12 @@ describe('when the listener cannot prove it hears', () => {
     expect(await cutCacheListeners(t.database)).toBeGreaterThanOrEqual(1)
     // A change no message names, made while nothing is heard.
     await tagSilently(ann, 'Missed')
-    await vi.waitFor(() => expect(livenessSeen).toEqual([false, false]), { timeout: 10_000, interval: 5 })
+    // The first two: when hearing stops, and when listening resumes but is not yet proven. A loaded
+    // machine may miss a 100 ms heartbeat later and tell them again: that is allowed, not checked here.
+    await vi.waitFor(() => expect(livenessSeen.slice(0, 2)).toEqual([false, false]), {
+      timeout: 10_000,
+      interval: 5,
+    })
     await vi.waitFor(() => expect(app.cacheInvalidation.live()).toBe(true), { timeout: 10_000, interval: 20 })
     // What was held before is gone: the change nobody named is seen.
     expect(app.sessionCache.size()).toBe(0)
