@@ -206,6 +206,11 @@ async function main() {
       return received.find((item) => item.handle === handleOf(alice) && item.status === 'pending')
     })
     ok(`B holds it for bob to accept, marked as from ${pending.handle}`)
+    type Notices = { notifications: { entityId: number | null; message: string }[] }
+    const notices = await expectCall<Notices>(bob, 'GET', '/api/notifications?type=remote-vouch')
+    const notice = notices.notifications.find((item) => item.entityId === pending.id)
+    if (!notice) throw new Error('bob was not notified of the vouch')
+    ok(`bob is notified: "${notice.message}"`)
     await expectCall(bob, 'POST', `/api/federation/vouches/received/${pending.id}/accept`)
     const after = await expectCall<{ reputationScore: number }>(bob, 'GET', `/api/users/${bob.username}`)
     const shown = await expectCall<{ handle: string }[]>(bob, 'GET', '/api/federation/users/bob/vouches')
