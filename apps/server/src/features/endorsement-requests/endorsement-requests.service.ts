@@ -11,9 +11,9 @@ import { AppError, forbidden } from '../../core/errors'
 import { publishEvent } from '../../core/events'
 import type { Member } from '../../core/user-shapes'
 import type { Db } from '../../db/client'
-import { endorsementRequests, notifications } from '../../db/schema/index'
+import { endorsementRequests } from '../../db/schema/index'
 import { areConnected } from '../connections/connections.service'
-import { createNotification } from '../notifications/notifications.service'
+import { createNotification, removeNotificationsAbout } from '../notifications/notifications.service'
 import {
   countSentSince,
   findOpenRequest,
@@ -147,15 +147,11 @@ export async function cancelEndorsementRequest(db: Db, me: Member, id: number) {
   await getOpenRequestFor(db, id, (r) => r.fromUserId === me.id, ENDORSEMENT_REQUEST_MESSAGES.onlySender)
   return db.transaction(async (tx) => {
     const cancelled = await close(tx, id, 'cancelled')
-    await tx
-      .delete(notifications)
-      .where(
-        and(
-          eq(notifications.userId, cancelled.toUserId),
-          eq(notifications.type, 'endorsement-request'),
-          eq(notifications.entityId, id),
-        ),
-      )
+    await removeNotificationsAbout(tx, {
+      userId: cancelled.toUserId,
+      type: 'endorsement-request',
+      entityId: id,
+    })
     return cancelled
   })
 }

@@ -15,8 +15,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config'
 import { AppError, notFound } from '../../core/errors'
 import type { Db } from '../../db/client'
-import { notifications, remoteVouchesGiven, remoteVouchesReceived, users } from '../../db/schema/index'
-import { createNotification } from '../notifications/notifications.service'
+import { remoteVouchesGiven, remoteVouchesReceived, users } from '../../db/schema/index'
+import { createNotification, removeNotificationsAbout } from '../notifications/notifications.service'
 import { findActorMember } from './federation.queries'
 import { Temporal } from './temporal'
 import { federationOff } from './federation.guard'
@@ -98,15 +98,7 @@ async function movingRemotePoints<T>(db: Db, userId: number, change: (tx: Db) =>
 /** A received remote vouch is gone (declined, removed, taken back): so is the notice that announced it. */
 async function removeReceived(tx: Db, row: { id: number; toUserId: number }) {
   await tx.delete(remoteVouchesReceived).where(eq(remoteVouchesReceived.id, row.id))
-  await tx
-    .delete(notifications)
-    .where(
-      and(
-        eq(notifications.userId, row.toUserId),
-        eq(notifications.type, 'remote-vouch'),
-        eq(notifications.entityId, row.id),
-      ),
-    )
+  await removeNotificationsAbout(tx, { userId: row.toUserId, type: 'remote-vouch', entityId: row.id })
 }
 
 /** The instances a member accepted at least one remote vouch from: what decision 156 counts. */

@@ -106,6 +106,25 @@ export async function createNotification(db: Db, notification: NewNotification) 
   return row ? { id: row.id, createdAt: new Date(row.created_at) } : null
 }
 
+/**
+ * Takes back the notifications that announced something now gone (a cancelled request, a declined
+ * vouch): call it in the transaction that removes it. The unread count follows by its trigger.
+ */
+export async function removeNotificationsAbout(
+  db: Db,
+  about: { userId: number; type: NotificationType; entityId: number },
+) {
+  await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, about.userId),
+        eq(notifications.type, about.type),
+        eq(notifications.entityId, about.entityId),
+      ),
+    )
+}
+
 const MAIL_BATCH = 20
 const MAIL_ATTEMPTS = 3
 
